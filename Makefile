@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# reaplab - a runnable model of Linux mm teardown vs the OOM reaper.
+#
+#   make            build build/reaplab
+#   make deps       install the Debian packages the project needs (as root),
+#                   or print the apt-get line that would
+#   make check      build and run every test suite
+#   make demo       deps, build, and the tour of every era
+#   make clean      remove build/
+#
+# Knobs: CFLAGS (yours; the flags the code needs are kept apart, in
+# REQ_CFLAGS, so `make CFLAGS=-O0` cannot drop them), CC, CK_FORK=no and
+# CK_RUN_SUITE=... for the tests (see tests/README.md).
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+REQ_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Isrc/include -MMD -MP
+ALL_CFLAGS = $(REQ_CFLAGS) $(CFLAGS)
+# Model code: -fPIC so that no global function is inlined into a caller
+# (an era must be able to replace it), -finstrument-functions for the call
+# stacks of the trace.
+MODEL_CFLAGS := -fPIC -finstrument-functions -fno-common
+LDLIBS := -lpthread
+B := build
+
+# The eras, oldest first: `reaplab list` and the tour follow this order.
+ERAS := v4.6 v4.9 2017-uncond 2017-cond v4.14 v5.15 v5.17 v6.1 v6.18
+
+# The common tree: the model of Linux v4.6.
+COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/mm/*.c src/lib/*.c \
+	src/fs/*.c src/fs/proc/*.c src/init/*.c))
+SIM_SRCS := $(sort $(wildcard src/sim/*.c))
+SIM_ASM := src/sim/switch_x86_64.S
+CLI_SRCS := $(sort $(wildcard src/cli/*.c))
+
+COMMON_OBJS := $(COMMON_SRCS:src/%.c=$(B)/obj/%.o)
+SIM_OBJS := $(SIM_SRCS:src/%.c=$(B)/obj/%.o) $(SIM_ASM:src/%.S=$(B)/obj/%.o)
+CLI_OBJS := $(CLI_SRCS:src/%.c=$(B)/obj/%.o)
+
+# An era's overlay: its model files (all but era.c), replacing the
+# same-named functions of its parent, and so on down to the common tree.
+era_files = $(sort $(shell find src/eras/$(1) -name '*.c' ! -name era.c))
+era_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
+	src/eras/$(1)/era.c)
+era_chain = $(1) $(foreach p,$(call era_parent,$(1)),$(call era_chain,$(p)))
+era_sym = era_$(subst .,_,$(subst -,_,$(1)))
+era_objs = $(patsubst src/%.c,$(B)/obj/%.o,$(foreach e,$(call era_chain,$(1)),\
+	$(call era_files,$(e))))
+
+ERA_OBJS := $(ERAS:%=$(B)/eras/%.o)
+# Every model source, embedded in the binary for `reaplab show` and `diff`.
+MODEL_TREE := $(COMMON_SRCS) $(sort $(shell find src/eras -name '*.c'))
+ERA_DEFS := -DSIM_ERAS='$(foreach e,$(ERAS),ERA($(call era_sym,$(e))))'
+
+.PHONY: all deps check demo clean
+all: $(B)/reaplab
+
+$(B)/obj/kernel/%.o $(B)/obj/mm/%.o $(B)/obj/lib/%.o $(B)/obj/fs/%.o \
+$(B)/obj/init/%.o $(B)/obj/eras/%.o: private EXTRA = $(MODEL_CFLAGS)
+
+$(B)/obj/%.o: src/%.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
+
+$(B)/obj/%.o: src/%.S Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
+
+# One relocatable object per era: its era.c, its overlay and its
+# ancestors' (first definition wins: -z muldefs), the common tree; then
+# every symbol but the era's descriptor is made local, so nine exit_mmap()
+# coexist in one binary under their kernel name.
+define era_rule
+$(B)/eras/$(1).o: $(B)/obj/eras/$(1)/era.o $(call era_objs,$(1)) \
+		$(COMMON_OBJS) src/sim/model.lds
+	@mkdir -p $$(@D)
+	ld -r -z muldefs -T src/sim/model.lds -o $$@.tmp \
+		$(B)/obj/eras/$(1)/era.o $(call era_objs,$(1)) $(COMMON_OBJS)
+	objcopy --redefine-sym era_descriptor=$(call era_sym,$(1)) \
+		-G $(call era_sym,$(1)) $$@.tmp $$@
+	@rm -f $$@.tmp
+endef
+$(foreach e,$(ERAS),$(eval $(call era_rule,$(e))))
+
+$(B)/gen/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) Makefile
+	@mkdir -p $(@D)
+	sh src/sim/gen_sources.sh $(MODEL_TREE) > $@
+
+$(B)/obj/gen/sources.o: $(B)/gen/sources.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+SIM_ALL := $(SIM_OBJS) $(B)/obj/gen/sources.o $(ERA_OBJS)
+
+$(B)/reaplab: $(SIM_ALL) $(CLI_OBJS)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# --- tests ------------------------------------------------------------------
+
+TEST_SRCS := $(sort $(wildcard tests/*.c))
+TEST_OBJS := $(TEST_SRCS:tests/%.c=$(B)/obj/tests/%.o)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+
+$(B)/obj/tests/%.o: tests/%.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+check: $(B)/reaplab $(B)/check_reaplab
+	$(B)/check_reaplab
+
+# --- dependencies -------------------------------------------------------
+
+DEB_PKGS := gcc make binutils pkg-config check
+
+deps:
+	@missing=$$(for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q 'ok installed' || echo $$p; done | tr '\n' ' '); \
+	if [ -z "$$missing" ]; then \
+		echo "deps: all present ($(DEB_PKGS))"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "deps: installing $$missing"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			$$missing || { apt-get update -q && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			$$missing; }; \
+	else \
+		echo "deps: missing packages; run:"; \
+		echo "  sudo apt-get install -y $$missing"; \
+		exit 1; \
+	fi
+
+demo: deps all
+	$(B)/reaplab tour
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

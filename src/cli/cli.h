@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/cli/cli.h - shared pieces of the reaplab command line
+ *
+ * Exit codes everywhere: 0 no oracle fired, 1 an oracle fired (or a
+ * declared expectation was not met), 2 bad input (an unknown era or
+ * scenario, a malformed schedule, a divergence), always with one line on
+ * stderr saying which.
+ */
+#ifndef _CLI_CLI_H
+#define _CLI_CLI_H
+
+#include <stdio.h>
+#include "../sim/sim.h"
+#include "../sim/schedule.h"
+#include <linux/kernel.h>
+
+#define EXIT_CLEAN	0
+#define EXIT_BUG	1
+#define EXIT_USAGE	2
+
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const struct era *cli_era(const char *name);
+const struct sim_scenario *cli_scenario(const char *name);
+bool cli_is_help(const char *arg);
+int cli_param(struct sim_params *p, const char *kv);
+int cli_build(struct sim_world *w, const struct era *era,
+	      const struct sim_scenario *scn, const struct sim_params *p);
+const char *cli_resolve_schedule(const struct era *era,
+				 const struct sim_scenario *scn,
+				 const char *arg, const char **name);
+const char *cli_verdict_text(unsigned int fired, bool na);
+
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_stress(int argc, char **argv);
+int cmd_tour(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
+
+#endif /* _CLI_CLI_H */

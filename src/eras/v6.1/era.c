@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/eras/v6.1/era.c - v6.1, exit_mmap() zaps under the read lock and
+ *                       frees under the write lock
+ *
+ * Commits: bf3980c85212 "mm: drop oom code from exit_mmap", b3541d912a84
+ *          "mm: delete unused MMF_OOM_VICTIM flag" (Suren Baghdasaryan), on
+ *          the maple tree series (d4af56c5c7c6 ... 763ecb035029,
+ *          e1c2c775d448; Liam Howlett, Matthew Wilcox), all in v6.1.
+ * Authors: Suren Baghdasaryan, Michal Hocko; Liam Howlett, Matthew Wilcox.
+ * Fixed:   nothing was broken: the write lock is held only where page
+ *          tables and VMAs are freed ("the unmapping part can be done with
+ *          the non-exclusive mmap_sem").
+ * Kept:    exit_mmap() and the reaper now zap the same VMAs concurrently,
+ *          both from the lowest address up, and contend on PTE locks
+ *          (seed 003).
+ */
+#include <reaplab/era.h>
+
+static const struct era_schedule schedules[] = {
+	{ 0 }
+};
+
+const struct era era_descriptor = {
+	.id = "v6.1",
+	.name = "read-then-write",
+	.parent = "v5.17",
+	.version = "v6.1",
+	.commits = "bf3980c85212 b3541d912a84 763ecb035029 e1c2c775d448",
+	.authors = "Suren Baghdasaryan, Michal Hocko, Liam Howlett",
+	.story = "exit_mmap zaps under mmap_read_lock, sets MMF_OOM_SKIP, frees under mmap_write_lock; maple tree",
+	.fixed = "no exclusive lock while zapping",
+	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (seed 003)",
+	.expect = {
+		[SCN_OOM] = EXPECT_CLEAN,
+		[SCN_PROC_READER] = EXPECT_CLEAN,
+		[SCN_MRELEASE] = EXPECT_CLEAN,
+		[SCN_STUCK] = EXPECT_CLEAN,
+	},
+	.schedules = schedules,
+	.entry = &era_entry,
+};

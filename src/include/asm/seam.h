@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/include/asm/seam.h - the simulated machine's only instructions
+ *
+ * Models:  nothing in the kernel; this is reaplab's "architecture".
+ * Book:    chapter "How to read the tools" (book/tools.md).
+ *
+ * DOC: The sync seam
+ *
+ * Model code never touches a lock, an atomic, a flag bit or a word that
+ * another task may change except through the kernel-named primitives of
+ * src/include/linux/ (spin_lock(), down_read_trylock(), atomic_inc_not_zero(),
+ * test_bit(), READ_ONCE(), wake_up(), ...).  Each of them ends up here, in
+ * one call, __seam(), which the simulator implements twice:
+ *
+ *     coop engine     one OS thread; every __seam() is a scheduling point
+ *                     where the scheduler may switch to another simulated
+ *                     task before the operation executes atomically.
+ *     threads engine  real pthreads; the operation runs on C11 atomics and
+ *                     futexes, with real parallelism.
+ *
+ * The rules that make the model honest:
+ *
+ *  (1) Between two seam operations a task touches only memory no other task
+ *      can change: its stack, or objects protected by a lock it holds in a
+ *      way that excludes every writer.  Such code runs atomically, as part
+ *      of the step of the operation before it.
+ *  (2) Every operation names its object, so the trace can say what was
+ *      touched and the explorer can tell which steps commute.
+ *  (3) Every operation carries a static call site (function name, the
+ *      object's expression as written, file and line), captured by the
+ *      macros below at no run-time cost.
+ *  (4) Memory freed with kfree()/kmem_cache_free() is poisoned and never
+ *      reused during a run, so a seam operation on it is caught as a
+ *      use-after-free, however late it comes.
+ */
+#ifndef _ASM_SEAM_H
+#define _ASM_SEAM_H
+
+/**
+ * enum seam_op - what a seam operation does.
+ *
+ * The order groups operations by the object they act on; the simulator's
+ * dependency table (src/sim/ops.c) is indexed by these values.
+ */
+enum seam_op {
+	SEAM_NONE,
+	/* spinlock_t */
+	SEAM_SPIN_LOCK,
+	SEAM_SPIN_TRYLOCK,
+	SEAM_SPIN_UNLOCK,
+	/* struct mutex */
+	SEAM_MUTEX_LOCK,
+	SEAM_MUTEX_TRYLOCK,
+	SEAM_MUTEX_UNLOCK,
+	/* struct rw_semaphore */
+	SEAM_DOWN_READ,
+	SEAM_DOWN_READ_TRYLOCK,
+	SEAM_UP_READ,
+	SEAM_DOWN_WRITE,
+	SEAM_DOWN_WRITE_TRYLOCK,
+	SEAM_UP_WRITE,
+	SEAM_DOWNGRADE_WRITE,
+	/* atomic_t (size 4) and atomic_long_t (size 8) */
+	SEAM_ATOMIC_READ,
+	SEAM_ATOMIC_SET,
+	SEAM_ATOMIC_ADD,		/* returns the new value */
+	SEAM_ATOMIC_INC_NOT_ZERO,
+	SEAM_ATOMIC_CMPXCHG,		/* returns the old value */
+	SEAM_ATOMIC_XCHG,
+	/* one bit of an unsigned long */
+	SEAM_TEST_BIT,
+	SEAM_SET_BIT,
+	SEAM_CLEAR_BIT,
+	SEAM_TEST_AND_SET_BIT,
+	SEAM_TEST_AND_CLEAR_BIT,
+	/* plain shared words */
+	SEAM_READ_ONCE,
+	SEAM_WRITE_ONCE,
+	/* object lifetime */
+	SEAM_FREE,
+	/* sleeping and waking */
+	SEAM_SET_STATE,			/* set_current_state() */
+	SEAM_PREPARE_TO_WAIT,
+	SEAM_FINISH_WAIT,
+	SEAM_SCHEDULE,			/* sleep until woken */
+	SEAM_SCHEDULE_TIMEOUT,		/* sleep until woken or timed out */
+	SEAM_WAKE_UP,			/* every waiter of a wait queue */
+	SEAM_WAKE_UP_PROCESS,
+	/* simulator-only: a task that never runs again (D state forever) */
+	SEAM_PARK,
+	SEAM_NR_OPS
+};
+
+/**
+ * struct seam_site - where a seam operation is written in the model.
+ * @fn: the kernel primitive, e.g. "down_read_trylock".
+ * @what: the object (or bit) as the source text names it, "&mm->mmap_sem".
+ * @file: source file.
+ * @line: source line.
+ * @size: width in bytes of the word acted on (0 for locks and waits).
+ */
+struct seam_site {
+	const char *fn;
+	const char *what;
+	const char *file;
+	int line;
+	int size;
+};
+
+long __seam(enum seam_op op, void *obj, long arg, long arg2,
+	    const struct seam_site *site);
+
+/*
+ * SEAM() - perform one seam operation with a static call-site descriptor.
+ * The descriptor lives in .rodata, so naming costs nothing per call.
+ */
+#define SEAM(op, obj, size, arg, arg2, fn, what)			\
+({									\
+	static const struct seam_site __seam_site = {			\
+		fn, what, __FILE__, __LINE__, size			\
+	};								\
+	__seam(op, (void *)(obj), (long)(arg), (long)(arg2),		\
+	       &__seam_site);						\
+})
+
+/*
+ * Tracepoints: not scheduling points (they touch no shared state), but the
+ * simulator sees them.  The oracles listen to them, as a tracing tool
+ * listens to the kernel's trace events.
+ */
+enum seam_trace {
+	SEAM_TRACE_MARK_VICTIM,		/* trace_mark_victim() */
+	SEAM_TRACE_WAKE_REAPER,		/* trace_wake_reaper() */
+	SEAM_TRACE_START_REAPING,	/* trace_start_task_reaping() */
+	SEAM_TRACE_FINISH_REAPING,	/* trace_finish_task_reaping() */
+	SEAM_TRACE_SKIP_REAPING,	/* trace_skip_task_reaping() */
+	SEAM_TRACE_MMAP_ASSERT,		/* mmap_assert_locked() */
+	SEAM_TRACE_WARN,		/* WARN_ON() fired */
+	SEAM_TRACE_PR,			/* pr_info() and friends */
+	SEAM_TRACE_NR
+};
+
+void __seam_trace(enum seam_trace ev, void *obj, long arg,
+		  const struct seam_site *site);
+
+#define SEAM_TRACE(ev, obj, arg, what)					\
+({									\
+	static const struct seam_site __seam_site = {			\
+		#ev, what, __FILE__, __LINE__, 0			\
+	};								\
+	__seam_trace(ev, (void *)(obj), (long)(arg), &__seam_site);	\
+})
+
+#endif /* _ASM_SEAM_H */

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/include/linux/sched.h - struct task_struct, task states, schedule()
+ *
+ * Models:  include/linux/sched.h, include/linux/sched/task.h,
+ *          kernel/sched/core.c (schedule, wake_up_process),
+ *          kernel/time/timer.c (schedule_timeout*)
+ * CUSTOM:  every process is single threaded, so a thread group is one
+ *          task.  Flag words (@flags, thread_info.flags) are unsigned long
+ *          bitmaps touched with bitops, so each flag is its own seam
+ *          object.  Time passes only in the threads engine; in the coop
+ *          engine a timeout is a scheduling choice.
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/bitops.h>
+#include <linux/spinlock.h>
+#include <linux/list.h>
+#include <asm/current.h>
+#include <asm/processor.h>
+
+#define HZ		1000
+#define TASK_COMM_LEN	16
+#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+
+/* Task states, as set_current_state() takes them. */
+#define TASK_RUNNING		0x0000
+#define TASK_INTERRUPTIBLE	0x0001
+#define TASK_UNINTERRUPTIBLE	0x0002
+#define TASK_IDLE		(TASK_UNINTERRUPTIBLE | 0x0400)
+#define TASK_KILLABLE		(TASK_UNINTERRUPTIBLE | 0x0100)
+
+/* Bits of task_struct::flags (the kernel's PF_* masks, as bit numbers). */
+enum {
+	PF_EXITING = 2,		/* getting shut down */
+	PF_KTHREAD = 21,	/* a kernel thread */
+};
+
+/* Bits of thread_info::flags. */
+enum {
+	TIF_SIGPENDING = 2,
+	TIF_MEMDIE = 20,	/* may dip into memory reserves: an OOM victim */
+};
+
+struct mm_struct;
+struct signal_struct;
+
+/**
+ * struct thread_info - low-level task flags.
+ * @flags: TIF_* bits.
+ */
+struct thread_info {
+	unsigned long flags;
+};
+
+/**
+ * struct sigpending - signals sent to a task and not yet delivered.
+ * @signal: bit n set while signal n is pending.
+ */
+struct sigpending {
+	unsigned long signal;
+};
+
+/**
+ * struct task_struct - a task (here always a whole single-threaded process).
+ */
+struct task_struct {
+	/** @thread_info: TIF_MEMDIE lives here. */
+	struct thread_info thread_info;
+	/** @flags: PF_* bits. */
+	unsigned long flags;
+	/** @pid: process id; in the model also the pidfd. */
+	pid_t pid;
+	/** @comm: executable name. */
+	char comm[TASK_COMM_LEN];
+
+	/* --- alloc_lock (task_lock()) protects below --- */
+
+	/** @alloc_lock: task_lock(): protects @mm against exit_mm(). */
+	spinlock_t alloc_lock;
+	/** @mm: the address space; NULL once exit_mm() has run. */
+	struct mm_struct *mm;
+
+	/* --- shared with signal senders: touched with bitops --- */
+
+	/** @pending: pending signals. */
+	struct sigpending pending;
+	/** @signal: the thread group's shared signal state. */
+	struct signal_struct *signal;
+
+	/* --- oom_reaper_lock protects below --- */
+
+	/** @oom_reaper_list: next task queued for the OOM reaper. */
+	struct task_struct *oom_reaper_list;
+
+	/* --- set once when the scenario is built --- */
+
+	/** @tasks: link in init_task's list, walked by for_each_process(). */
+	struct list_head tasks;
+	/** @thread: the simulated CPU context that runs this task. */
+	struct thread_struct thread;
+};
+
+extern struct task_struct init_task;
+
+#define next_task(p)							\
+	list_entry((p)->tasks.next, struct task_struct, tasks)
+#define for_each_process(p)						\
+	for (p = &init_task; (p = next_task(p)) != &init_task;)
+/* One thread per process in the model. */
+#define for_each_thread(p, t)	for (t = (p); t; t = NULL)
+
+static inline pid_t task_pid_nr(struct task_struct *tsk)
+{
+	return tsk->pid;
+}
+
+/* The task structs outlive every run of a scenario: no refcount to drop. */
+#define get_task_struct(t)	((void)(t))
+#define put_task_struct(t)	((void)(t))
+
+/* task_lock() - take the lock that pins @p->mm (task_struct::alloc_lock). */
+static inline void task_lock(struct task_struct *p)
+{
+	spin_lock(&p->alloc_lock);
+}
+
+static inline void task_unlock(struct task_struct *p)
+{
+	spin_unlock(&p->alloc_lock);
+}
+
+#define test_tsk_thread_flag(t, f)	test_bit(f, &(t)->thread_info.flags)
+#define set_tsk_thread_flag(t, f)	set_bit(f, &(t)->thread_info.flags)
+#define test_and_set_tsk_thread_flag(t, f)				\
+	test_and_set_bit(f, &(t)->thread_info.flags)
+#define test_and_clear_tsk_thread_flag(t, f)				\
+	test_and_clear_bit(f, &(t)->thread_info.flags)
+#define test_thread_flag(f)	test_tsk_thread_flag(current, f)
+#define clear_thread_flag(f)	clear_bit(f, &current->thread_info.flags)
+
+#define set_current_state(state)					\
+	((void)SEAM(SEAM_SET_STATE, current, 0, state, 0,		\
+		    "set_current_state", #state))
+#define __set_current_state(state)					\
+	((void)SEAM(SEAM_SET_STATE, current, 0, state, 0,		\
+		    "__set_current_state", #state))
+
+/* schedule() - sleep until woken, if current's state is not TASK_RUNNING. */
+#define schedule()							\
+	((void)SEAM(SEAM_SCHEDULE, current, 0, 0, 0, "schedule", ""))
+
+/*
+ * schedule_timeout() - sleep for @timeout jiffies unless woken first.
+ * Return: 0 if the time ran out, the jiffies left otherwise.
+ */
+#define __SCHEDULE_TIMEOUT(t, state, fn)				\
+	SEAM(SEAM_SCHEDULE_TIMEOUT, current, 0, t, state, fn, #t)
+#define schedule_timeout(t)						\
+	__SCHEDULE_TIMEOUT(t, -1, "schedule_timeout")
+#define schedule_timeout_idle(t)					\
+	__SCHEDULE_TIMEOUT(t, TASK_IDLE, "schedule_timeout_idle")
+#define schedule_timeout_killable(t)					\
+	__SCHEDULE_TIMEOUT(t, TASK_KILLABLE, "schedule_timeout_killable")
+#define schedule_timeout_uninterruptible(t)				\
+	__SCHEDULE_TIMEOUT(t, TASK_UNINTERRUPTIBLE,			\
+			   "schedule_timeout_uninterruptible")
+
+/* wake_up_process() - make @p runnable if it sleeps. Return: 1 if it did. */
+#define wake_up_process(p)						\
+	({ (int)SEAM(SEAM_WAKE_UP_PROCESS, p, 0, 0, 0, "wake_up_process", #p); })
+
+#endif /* _LINUX_SCHED_H */

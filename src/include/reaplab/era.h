@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/include/reaplab/era.h - what an era declares about itself
+ *
+ * Models:  nothing in the kernel.  Each era folder (src/eras/<id>/era.c)
+ *          fills one struct era: where it comes from (commits, version,
+ *          authors), what it fixed and what it kept, the verdict history
+ *          gives it on every scenario, and the schedules that replay the
+ *          races its changelog describes.  The simulator compares the
+ *          declared verdicts with what it computes; it never prints a
+ *          declared verdict as a result.
+ */
+#ifndef _REAPLAB_ERA_H
+#define _REAPLAB_ERA_H
+
+#include <linux/types.h>
+
+struct task_struct;
+struct page;
+struct reaplab_boot;
+
+/* The scenarios (src/sim/scenario.c). */
+enum reaplab_scenario {
+	SCN_OOM,
+	SCN_PROC_READER,
+	SCN_MRELEASE,
+	SCN_STUCK,
+	SCN_NR
+};
+
+/* The oracles (src/sim/oracle.c). */
+enum reaplab_oracle {
+	ORACLE_UAF,		/* use-after-free of a VMA, page table or mm */
+	ORACLE_SPURIOUS_KILL,	/* a second victim while the first one's
+				 * memory was still going to be freed */
+	ORACLE_DEADLOCK,	/* a task blocked forever, or a lost wake-up */
+	ORACLE_LEAK,		/* pages, page tables, VMAs or an mm never freed */
+	ORACLE_LOCK_IMBALANCE,	/* unlock of a lock not held, exit holding one */
+	ORACLE_MMAP_UNLOCKED,	/* find_vma() without mmap_lock */
+	ORACLE_WARN,		/* a WARN_ON() in the model fired */
+	ORACLE_NR
+};
+
+#define EXPECT_CLEAN	0u
+#define EXPECT(o)	(1u << (o))
+/* The scenario cannot exist in this era (process_mrelease before v5.15). */
+#define EXPECT_NA	(1u << 31)
+
+/**
+ * struct era_schedule - a schedule string shipped with an era.
+ * @name: what `reaplab replay` calls it ("changelog").
+ * @scenario: the scenario it runs in.
+ * @schedule: the schedule string.
+ * @fixed_by: the era whose code no longer allows this interleaving.
+ * @what: one line on what the schedule shows.
+ */
+struct era_schedule {
+	const char *name;
+	enum reaplab_scenario scenario;
+	const char *schedule;
+	const char *fixed_by;
+	const char *what;
+};
+
+/**
+ * struct era_entry - the model's entry points, one table per era.
+ *
+ * The simulator reaches an era's model code only through this table
+ * (src/kernel/entry.c fills it); every other symbol of an era is private
+ * to that era's object file.
+ */
+struct era_entry {
+	void (*start_kernel)(const struct reaplab_boot *boot);
+	struct task_struct *(*copy_process)(const char *comm,
+					    unsigned long pf_flags);
+	int (*vm_brk_flags)(unsigned long addr, unsigned long len,
+			    unsigned long flags);
+	int (*mm_populate)(unsigned long addr, unsigned long len);
+	long (*sys_io_setup)(unsigned int nr_events);
+	void (*exit_to_user_mode_loop)(void);
+	struct page *(*alloc_pages)(gfp_t gfp_mask, unsigned int order);
+	long (*sys_kill)(pid_t pid, int sig);
+	long (*sys_process_mrelease)(int pidfd, unsigned int flags);
+	ssize_t (*proc_pid_cmdline_read)(struct task_struct *tsk);
+	struct task_struct *init_task;
+	struct zone *zone;
+};
+
+/**
+ * struct era - one historical way of synchronising exit_mmap() with the
+ * OOM reaper.
+ * @id: version-like id, also the folder name ("v4.14").
+ * @name: card name, accepted as an alias ("empty-write-cycle").
+ * @parent: the era this one changes; its folder holds only the changes.
+ * @version: where the code shipped, or "not merged".
+ * @commits: upstream commits, newest last.
+ * @authors: who wrote them.
+ * @story: one line for `reaplab list`.
+ * @fixed: the bug this era fixed.
+ * @kept: the bug or cost it kept.
+ * @removed: functions of its parent that this era deleted, space
+ *	     separated (so that `reaplab diff` shows them going).
+ * @expect: per scenario, the oracles history says fire (EXPECT_CLEAN when
+ *	    none, EXPECT_NA when the scenario cannot exist).
+ * @schedules: shipped schedules, ended by an entry with a NULL name.
+ * @entry: the model's entry points.
+ */
+struct era {
+	const char *id;
+	const char *name;
+	const char *parent;
+	const char *version;
+	const char *commits;
+	const char *authors;
+	const char *story;
+	const char *fixed;
+	const char *kept;
+	const char *removed;
+	unsigned int expect[SCN_NR];
+	const struct era_schedule *schedules;
+	const struct era_entry *entry;
+};
+
+extern const struct era_entry era_entry;
+
+#endif /* _REAPLAB_ERA_H */

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/kernel/entry.c - the era's entry points, for the simulator
+ *
+ * Models:  the system call table, loosely (arch/x86/entry/syscall_64.c):
+ *          the one door into an era's model code.
+ */
+#include <reaplab/era.h>
+#include <reaplab/boot.h>
+#include <linux/mm.h>
+#include <linux/syscalls.h>
+
+struct task_struct *copy_process(const char *comm, unsigned long pf_flags);
+void exit_to_user_mode_loop(void);
+long sys_io_setup(unsigned int nr_events);
+ssize_t proc_pid_cmdline_read(struct task_struct *tsk);
+
+const struct era_entry era_entry = {
+	.start_kernel = start_kernel,
+	.copy_process = copy_process,
+	.vm_brk_flags = vm_brk_flags,
+	.mm_populate = mm_populate,
+	.sys_io_setup = sys_io_setup,
+	.exit_to_user_mode_loop = exit_to_user_mode_loop,
+	.alloc_pages = __alloc_pages,
+	.sys_kill = sys_kill,
+	.sys_process_mrelease = sys_process_mrelease,
+	.proc_pid_cmdline_read = proc_pid_cmdline_read,
+	.init_task = &init_task,
+	.zone = &contig_zone,
+};

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/mm/internal.h - functions shared inside the model's mm/ (and boot)
+ *
+ * Models:  mm/internal.h: like it, a map of what the files of mm/ call in
+ *          each other, grouped by the file that defines them.
+ */
+#ifndef _MM_INTERNAL_H
+#define _MM_INTERNAL_H
+
+#include <linux/mm.h>
+#include <asm/tlb.h>
+
+/* mmap.c */
+extern struct kmem_cache *vm_area_cachep;
+
+/* memory.c */
+void pgtable_cache_init(void);
+pmd_t *pgd_alloc(struct mm_struct *mm);
+void pgd_free(struct mm_struct *mm, pmd_t *pgd);
+pte_t *pte_offset_map_lock(struct mm_struct *mm, pmd_t *pmd,
+			   unsigned long addr, spinlock_t **ptlp);
+void pte_unmap_unlock(pte_t *pte, spinlock_t *ptl);
+void unmap_single_vma(struct mmu_gather *tlb, struct vm_area_struct *vma,
+		      unsigned long start_addr, unsigned long end_addr);
+void free_pgd_range(struct mmu_gather *tlb, unsigned long addr,
+		    unsigned long end);
+
+static inline pmd_t *pmd_off(struct mm_struct *mm, unsigned long addr)
+{
+	return &mm->pgd[pmd_index(addr)];
+}
+
+/* page_alloc.c */
+extern int max_reclaim_retries;
+void free_area_init(unsigned long nr_pages, const unsigned long *watermark);
+
+/*
+ * oom_kill.c: static in the kernel, __era here because an era replaces
+ * them or calls them from its own copy of the file.
+ */
+struct oom_control;
+void wake_oom_reaper(struct task_struct *tsk);
+void oom_kill_process(struct oom_control *oc, struct task_struct *victim);
+bool task_will_free_mem(struct task_struct *task);
+void oom_reap_task(struct task_struct *tsk);
+
+/* rmap.c */
+void page_remove_rmap(struct page *page);
+
+#endif /* _MM_INTERNAL_H */

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/arena.c - where model objects live, and how their deaths are
+ *                   remembered
+ *
+ * Simulator-only.  Every kmem_cache_alloc()/kmalloc() of the model is a
+ * bump allocation from one region whose address never changes, so that a
+ * snapshot of the region is a snapshot of every object and pointer in it.
+ * Objects are recorded in address order; a freed object is poisoned with
+ * 0x6b (as the kernel's slab poisoning does) and never handed out again
+ * during an execution, so a late access finds it dead, and a pointer read
+ * from it is 0x6b6b6b6b6b6b6b6b, which faults (see the SIGSEGV handler in
+ * coop.c).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "sim.h"
+
+#define ARENA_SIZE	(1UL << 30)
+#define POISON_FREE	0x6b
+#define MAX_TYPES	32
+
+struct sim_obj {
+	uintptr_t start;
+	size_t size;
+	const char *type;
+	unsigned int index;
+	unsigned int freed_step;	/* 0 while live */
+	int freed_by;
+	const struct seam_site *freed_at;
+};
+
+static char *arena_base;
+static size_t arena_used;
+static struct sim_obj *objs;
+static size_t nobjs, objs_cap;
+static const char *type_name[MAX_TYPES];
+static unsigned int type_count[MAX_TYPES];
+static int ntypes;
+static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void sim_arena_init(void)
+{
+	if (arena_base)
+		return;
+	arena_base = mmap(NULL, ARENA_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (arena_base == MAP_FAILED) {
+		perror("reaplab: mmap arena");
+		exit(2);
+	}
+}
+
+void sim_arena_reset(void)
+{
+	memset(arena_base, 0, arena_used);
+	arena_used = 0;
+	nobjs = 0;
+	memset(type_count, 0, sizeof(type_count));
+}
+
+void *sim_arena_base(void)
+{
+	return arena_base;
+}
+
+size_t sim_arena_used(void)
+{
+	return arena_used;
+}
+
+bool sim_arena_contains(const void *addr)
+{
+	return (const char *)addr >= arena_base &&
+	       (const char *)addr < arena_base + arena_used;
+}
+
+static int type_slot(const char *type)
+{
+	int i;
+
+	for (i = 0; i < ntypes; i++)
+		if (type_name[i] == type || !strcmp(type_name[i], type))
+			return i;
+	if (ntypes == MAX_TYPES)
+		return MAX_TYPES - 1;
+	type_name[ntypes] = type;
+	return ntypes++;
+}
+
+void *sim_arena_alloc(size_t size, const char *type)
+{
+	size_t start;
+	struct sim_obj *o;
+	int slot;
+
+	pthread_mutex_lock(&arena_lock);
+	start = (arena_used + 15) & ~15UL;
+	if (start + size > ARENA_SIZE) {
+		pthread_mutex_unlock(&arena_lock);
+		return NULL;
+	}
+	if (nobjs == objs_cap) {
+		objs_cap = objs_cap ? 2 * objs_cap : 256;
+		objs = realloc(objs, objs_cap * sizeof(*objs));
+		if (!objs) {
+			perror("reaplab: arena objects");
+			exit(2);
+		}
+	}
+	slot = type_slot(type);
+	o = &objs[nobjs++];
+	o->start = (uintptr_t)arena_base + start;
+	o->size = size;
+	o->type = type_name[slot];
+	o->index = type_count[slot]++;
+	o->freed_step = 0;
+	o->freed_by = -1;
+	o->freed_at = NULL;
+	arena_used = start + size;
+	memset(arena_base + start, 0, size);
+	pthread_mutex_unlock(&arena_lock);
+	return arena_base + start;
+}
+
+const struct sim_obj *sim_obj_of(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	size_t lo = 0, hi = nobjs;
+
+	if (!sim_arena_contains(addr))
+		return NULL;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (objs[mid].start + objs[mid].size <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < nobjs && objs[lo].start <= a)
+		return &objs[lo];
+	return NULL;
+}
+
+bool sim_obj_freed(const struct sim_obj *o)
+{
+	return o && __atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE);
+}
+
+bool sim_addr_freed(const void *addr)
+{
+	return sim_obj_freed(sim_obj_of(addr));
+}
+
+/*
+ * sim_obj_free() - kill the object at @addr.
+ * Return: 0, 1 if it was dead already (a double free), -1 if @addr is not
+ * the start of an arena object.
+ */
+int sim_obj_free(const void *addr, int tid, unsigned int step,
+		 const struct seam_site *site)
+{
+	struct sim_obj *o = (struct sim_obj *)sim_obj_of(addr);
+	unsigned int zero = 0;
+
+	if (!o || o->start != (uintptr_t)addr)
+		return -1;
+	if (!__atomic_compare_exchange_n(&o->freed_step, &zero, step ? step : 1,
+					 false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		return 1;
+	o->freed_by = tid;
+	o->freed_at = site;
+	memset((void *)o->start, POISON_FREE, o->size);
+	return 0;
+}
+
+void sim_obj_describe(const void *addr, char *buf, size_t len)
+{
+	const struct sim_obj *o = sim_obj_of(addr);
+
+	if (!o) {
+		snprintf(buf, len, "%p", addr);
+		return;
+	}
+	if ((uintptr_t)addr == o->start)
+		snprintf(buf, len, "%s#%u", o->type, o->index);
+	else
+		snprintf(buf, len, "%s#%u+%lu", o->type, o->index,
+			 (unsigned long)((uintptr_t)addr - o->start));
+}
+
+void sim_obj_describe_free(const void *addr, char *buf, size_t len)
+{
+	const struct sim_obj *o = sim_obj_of(addr);
+	char name[64];
+
+	sim_obj_describe(addr, name, sizeof(name));
+	if (!o || !o->freed_step) {
+		snprintf(buf, len, "%s", name);
+		return;
+	}
+	if (o->freed_at)
+		snprintf(buf, len, "%s, freed at step %u by %c in %s (%s:%d)",
+			 name, o->freed_step,
+			 o->freed_by >= 0 && sim ?
+			 sim->threads[o->freed_by].letter : '?',
+			 o->freed_at->fn, o->freed_at->file, o->freed_at->line);
+	else
+		snprintf(buf, len, "%s, freed at step %u", name, o->freed_step);
+}
+
+size_t sim_arena_live(const char *type)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nobjs; i++)
+		if (!objs[i].freed_step && !strcmp(objs[i].type, type))
+			n++;
+	return n;
+}
+
+const void *sim_arena_next(const char *type, size_t *cursor)
+{
+	while (*cursor < nobjs) {
+		const struct sim_obj *o = &objs[(*cursor)++];
+
+		if (!o->freed_step && !strcmp(o->type, type))
+			return (const void *)o->start;
+	}
+	return NULL;
+}
+
+void sim_arena_snapshot(struct sim_snapshot *s)
+{
+	free(s->arena);
+	free(s->objs);
+	s->arena_len = arena_used;
+	s->arena = malloc(arena_used ? arena_used : 1);
+	s->nobjs = nobjs;
+	s->objs = malloc((nobjs ? nobjs : 1) * sizeof(*objs));
+	if (!s->arena || !s->objs) {
+		perror("reaplab: snapshot");
+		exit(2);
+	}
+	memcpy(s->arena, arena_base, arena_used);
+	memcpy(s->objs, objs, nobjs * sizeof(*objs));
+	memcpy(s->type_count, type_count, sizeof(type_count));
+}
+
+void sim_arena_restore(const struct sim_snapshot *s)
+{
+	if (arena_used > s->arena_len)
+		memset(arena_base + s->arena_len, 0, arena_used - s->arena_len);
+	memcpy(arena_base, s->arena, s->arena_len);
+	arena_used = s->arena_len;
+	memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
+	nobjs = s->nobjs;
+	memcpy(type_count, s->type_count, sizeof(type_count));
+}
+
+void sim_arena_snapshot_free(struct sim_snapshot *s)
+{
+	free(s->arena);
+	free(s->objs);
+	free(s->model_data);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The model's global variables: every era object file's .data and .bss go
+ * into one section, model_data (see the Makefile), bounded by symbols the
+ * linker provides.
+ */
+extern char __start_model_data[], __stop_model_data[];
+static void *model_data_pristine;
+
+void sim_model_data_init(void)
+{
+	size_t len = __stop_model_data - __start_model_data;
+
+	if (model_data_pristine)
+		return;
+	model_data_pristine = malloc(len ? len : 1);
+	memcpy(model_data_pristine, __start_model_data, len);
+}
+
+void sim_model_data_save(void **buf)
+{
+	size_t len = __stop_model_data - __start_model_data;
+
+	if (!*buf)
+		*buf = malloc(len ? len : 1);
+	memcpy(*buf, __start_model_data, len);
+}
+
+void sim_model_data_restore(const void *buf)
+{
+	memcpy(__start_model_data, buf ? buf : model_data_pristine,
+	       __stop_model_data - __start_model_data);
+}

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/coop.c - the coop engine: simulated threads as coroutines
+ *
+ * Simulator-only.  Every simulated thread is a coroutine on the one OS
+ * thread.  A thread that reaches a seam operation publishes it as pending
+ * and asks the policy who runs next; if that is someone else it switches
+ * there, and the other thread, which was waiting inside this same code,
+ * returns and executes its own pending operation.  So the scheduler runs
+ * inline at every scheduling point and a context switch costs only when
+ * the running thread changes.
+ *
+ * DOC: Steps and schedules
+ *
+ * A step is one executed seam operation.  Everything a thread does between
+ * two operations belongs to the step before (DOC: The sync seam, rule 1),
+ * and what it does before its first operation happens before step 1.
+ *
+ * The policy is asked before every step.  It may pick only an enabled
+ * thread: one whose pending operation can run now.  A switch away from a
+ * thread whose operation was enabled is a preemption; a switch after a
+ * sleep (schedule_timeout and friends) or away from a blocked thread is
+ * not, and the default policy makes exactly those:
+ *
+ *     stay on the thread that ran last while it can run and did not just
+ *     sleep; otherwise take the next thread after it, in declaration order
+ *     and wrapping round, that can run (the first one, at the start).
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sched.h>
+#include "sim.h"
+#include "turnstile.h"
+
+
+struct sim_world *sim;
+__thread struct sim_thread *sim_self;
+
+static struct sim_ctx main_ctx;
+static sigjmp_buf coop_crash_jmp;
+static volatile sig_atomic_t coop_in_run;
+
+bool sim_enabled(struct sim_world *w, int tid)
+{
+	struct sim_thread *t = &w->threads[tid];
+
+	return t->run == SIM_T_READY && t->has_op &&
+	       sim_op_enabled(w, t, &t->op);
+}
+
+unsigned int sim_enabled_mask(struct sim_world *w)
+{
+	unsigned int mask = 0;
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (sim_enabled(w, i))
+			mask |= 1u << i;
+	return mask;
+}
+
+/**
+ * sim_default_pick() - the non-preemptive policy (see DOC: Steps and
+ * schedules).
+ * @w: the world.
+ *
+ * Return: a thread, or -1 when none can run.
+ */
+int sim_default_pick(struct sim_world *w)
+{
+	int last = w->last_tid;
+	int i;
+
+	if (last >= 0 && !w->last_yield && sim_enabled(w, last))
+		return last;
+	for (i = 1; i <= w->nthreads; i++) {
+		int t = (last + i) % w->nthreads;
+
+		if (last < 0)
+			t = i - 1;
+		if (sim_enabled(w, t))
+			return t;
+	}
+	return -1;
+}
+
+static void coop_switch(struct sim_thread *from, struct sim_thread *to)
+{
+	struct sim_ctx *f = from ? &from->ctx : &main_ctx;
+	struct sim_ctx *t = to ? &to->ctx : &main_ctx;
+
+	if (f == t)
+		return;
+	sim_self = to;
+	if (sim->substrate == SIM_SUBSTRATE_TURNSTILE)
+		sim_turnstile_switch(from, to);
+	else
+		sim_ctx_switch(f, t);
+	sim_self = from;
+}
+
+/* Leave @t for good: the driver takes over and nobody resumes @t. */
+static __attribute__((noreturn)) void coop_abandon(struct sim_thread *t)
+{
+	coop_switch(t, NULL);
+	abort();
+}
+
+static void coop_schedule(struct sim_world *w, struct sim_thread *t)
+{
+	int next;
+
+	if (w->stop)
+		coop_abandon(t);
+	if (w->step >= w->max_steps) {
+		w->stop = SIM_STOP_LIMIT;
+		snprintf(w->stop_msg, sizeof(w->stop_msg),
+			 "step limit (%u) reached: a livelock, or a scenario too large for the limit",
+			 w->max_steps);
+		coop_abandon(t);
+	}
+	next = w->probing ? sim_default_pick(w) :
+			    w->policy.pick(w, w->policy.data);
+	if (next < 0) {
+		/*
+		 * Nobody can move: the run is over.  The driver may still
+		 * pick this thread again, when it probes for lost wake-ups.
+		 */
+		coop_switch(t, NULL);
+		if (w->stop)
+			coop_abandon(t);
+		return;
+	}
+	if (next != t->tid)
+		coop_switch(t, &w->threads[next]);
+}
+
+static long coop_exec(struct sim_world *w, struct sim_thread *t)
+{
+	unsigned int enabled = sim_enabled_mask(w);
+	struct sim_event *ev;
+	int kind = t->op.kind;
+	const char *name = sim_lock_name(&t->op);
+	long ret;
+
+	w->step++;
+	if (!w->probing)
+		w->run_steps = w->step;
+	t->nsteps++;
+	t->has_op = false;
+	ret = sim_op_exec(w, t, &t->op);
+	ev = sim_trace_add(&w->trace);
+	ev->type = SIM_EV_OP;
+	ev->tid = t->tid;
+	ev->kind = kind;
+	ev->probe = w->probing;
+	ev->enabled = enabled;
+	ev->step = w->step;
+	ev->site = t->op.site;
+	ev->obj = t->op.obj;
+	ev->arg = t->op.arg;
+	ev->arg2 = t->op.arg2;
+	ev->result = ret;
+	ev->fn = name;
+	w->last_tid = t->tid;
+	w->last_yield = sim_op_is_yield(kind);
+	if (w->probing && kind == SEAM_FINISH_WAIT)
+		sim_oracle_fatal(w, ORACLE_DEADLOCK, t->tid,
+				 "lost wake-up: %c slept in wait_event(%s) although its condition was true and nobody was left to wake it",
+				 t->letter, t->op.site->what);
+	if (w->stop)
+		coop_abandon(t);
+	return ret;
+}
+
+/**
+ * sim_coop_op() - a seam operation in the coop engine.
+ * @op: the operation.
+ *
+ * Return: its result, once the policy has let it run.
+ */
+long sim_coop_op(struct sim_op *op)
+{
+	struct sim_world *w = sim;
+	struct sim_thread *t = sim_self;
+
+	t->op = *op;
+	t->has_op = true;
+	if (w->phase == 0)
+		coop_switch(t, NULL);
+	else
+		coop_schedule(w, t);
+	return coop_exec(w, t);
+}
+
+/*
+ * sim_coop_thread_body() - a simulated thread's whole life: its body, then
+ * handing the CPU on for good.
+ */
+void sim_coop_thread_body(struct sim_thread *t)
+{
+	struct sim_world *w = sim;
+	struct sim_event *ev;
+
+	t->fn(t->arg);
+	t->run = SIM_T_DONE;
+	t->has_op = false;
+	ev = sim_trace_add(&w->trace);
+	ev->type = SIM_EV_END;
+	ev->tid = t->tid;
+	ev->probe = w->probing;
+	ev->step = w->step;
+	sim_held_check_exit(w, t);
+	if (w->phase == 0)
+		coop_abandon(t);
+	coop_schedule(w, t);
+	coop_abandon(t);
+}
+
+static void coop_thread_main(void)
+{
+	sim_coop_thread_body(sim_self);
+}
+
+/*
+ * A model thread that follows a pointer read from freed memory reads
+ * 0x6b6b6b6b6b6b6b6b and faults.  That is a use-after-free too (the kernel
+ * oopses on the same address): report it and end the execution.
+ */
+static void coop_segv(int sig, siginfo_t *si, void *uc)
+{
+	struct sim_thread *t = sim_self;
+
+	(void)uc;
+	if (!sim || !t || !(coop_in_run || sim->mode == SIM_MODE_THREADS)) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	sim_oracle(sim, ORACLE_UAF, t->tid,
+		   "%c faulted at address %p in %s: a pointer read from freed (poisoned) memory",
+		   t->letter, si->si_addr,
+		   t->depth ? sim_symbol(t->frames[t->depth - 1]) : "?");
+	sim->stop = SIM_STOP_ORACLE;
+	if (sim->mode == SIM_MODE_THREADS ||
+	    sim->substrate == SIM_SUBSTRATE_TURNSTILE)
+		siglongjmp(t->abort_jmp, 1);
+	siglongjmp(coop_crash_jmp, 1);
+}
+
+void sim_install_segv(void)
+{
+	static bool done;
+	static char altstack[64 * 1024];
+	struct sigaction sa;
+	stack_t ss;
+
+	if (done)
+		return;
+	done = true;
+	ss.ss_sp = altstack;
+	ss.ss_size = sizeof(altstack);
+	ss.ss_flags = 0;
+	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = coop_segv;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* Run until no thread moves; used for the run itself and for the probe. */
+static void coop_drive(struct sim_world *w)
+{
+	int next;
+
+	if (w->stop)
+		return;
+	next = w->probing ? sim_default_pick(w) :
+			    w->policy.pick(w, w->policy.data);
+	if (next >= 0)
+		coop_switch(NULL, &w->threads[next]);
+}
+
+/*
+ * Lost wake-ups: a daemon asleep at the end of the run is woken once,
+ * spuriously.  If it then leaves its wait loop, its condition had been
+ * true with nobody left to wake it (see coop_exec()).
+ */
+static void coop_probe(struct sim_world *w)
+{
+	bool any = false;
+	int i;
+
+	for (i = 0; i < w->nthreads; i++) {
+		struct sim_thread *t = &w->threads[i];
+
+		if (t->run == SIM_T_READY && (t->flags & SIM_T_DAEMON) &&
+		    t->has_op && t->op.kind == SEAM_SCHEDULE &&
+		    t->state != TASK_RUNNING) {
+			t->state = TASK_RUNNING;
+			any = true;
+		}
+	}
+	if (!any)
+		return;
+	w->probing = true;
+	coop_drive(w);
+	w->probing = false;
+}
+
+/**
+ * sim_run_coop() - one execution of @w under @policy.
+ * @w: a built world.
+ * @policy: who runs at each step.
+ *
+ * Return: 1 if an oracle fired, else 0.
+ */
+int sim_run_coop(struct sim_world *w, struct sim_policy policy)
+{
+	int i;
+
+	sim_install_segv();
+	sim_world_reset(w);
+	sim = w;
+	w->mode = SIM_MODE_COOP;
+	w->policy = policy;
+	w->phase = 0;
+	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
+		sim_turnstile_start(w);
+	else
+		for (i = 0; i < w->nthreads; i++)
+			sim_ctx_init(&w->threads[i].ctx, w->threads[i].stack,
+				     SIM_STACK_SIZE, coop_thread_main);
+
+	coop_in_run = 1;
+	if (!sigsetjmp(coop_crash_jmp, 1)) {
+		for (i = 0; i < w->nthreads && !w->stop; i++)
+			coop_switch(NULL, &w->threads[i]);
+		w->phase = 1;
+		coop_drive(w);
+		if (!w->stop)
+			coop_probe(w);
+	}
+	coop_in_run = 0;
+	sim_self = NULL;
+	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
+		sim_turnstile_stop(w);
+	sim_end_of_run(w);
+	w->mode = SIM_MODE_IDLE;
+	return w->verdict.fired ? 1 : 0;
+}

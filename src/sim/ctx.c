@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/ctx.c - setting up a coroutine's first stack frame
+ *
+ * Simulator-only.  On x86-64 a new context is a stack holding six zeroed
+ * callee-saved registers and the entry point as return address, so that
+ * the first sim_ctx_switch() to it "returns" into @entry with the stack
+ * aligned as after a call.  Elsewhere, ucontext (slow: swapcontext() makes
+ * a system call per switch) is the portable fallback.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "sim.h"
+
+#if defined(__x86_64__)
+
+void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
+		  void (*entry)(void))
+{
+	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+	uintptr_t *sp = (uintptr_t *)top;
+
+	*--sp = 0;			/* fake return address of entry */
+	*--sp = (uintptr_t)entry;	/* popped by ret */
+	sp -= 6;			/* rbp rbx r12 r13 r14 r15 */
+	memset(sp, 0, 6 * sizeof(*sp));
+	ctx->sp = sp;
+}
+
+#else
+#include <stdlib.h>
+#include <ucontext.h>
+
+/*
+ * Portable fallback: ctx->sp points to a ucontext_t allocated on the
+ * coroutine's own stack (or in the static main context).
+ */
+static ucontext_t main_uc;
+
+void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
+		  void (*entry)(void))
+{
+	ucontext_t *uc = stack;
+
+	getcontext(uc);
+	uc->uc_stack.ss_sp = (char *)stack + sizeof(*uc);
+	uc->uc_stack.ss_size = size - sizeof(*uc);
+	uc->uc_link = NULL;
+	makecontext(uc, entry, 0);
+	ctx->sp = uc;
+}
+
+void sim_ctx_switch(struct sim_ctx *from, struct sim_ctx *to)
+{
+	if (!from->sp)
+		from->sp = &main_uc;
+	swapcontext(from->sp, to->sp);
+}
+#endif

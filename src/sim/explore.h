@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/sim/explore.h - the explorer: searching the schedules of a world
+ *
+ * Simulator-only.
+ */
+#ifndef _SIM_EXPLORE_H
+#define _SIM_EXPLORE_H
+
+#include "sim.h"
+
+enum sim_explore_mode {
+	SIM_EXPLORE_ICB,	/* iterative preemption bounding */
+	SIM_EXPLORE_DPOR,	/* source-DPOR with sleep sets */
+	SIM_EXPLORE_PCT,	/* probabilistic concurrency testing */
+	SIM_EXPLORE_WALK,	/* sticky random walk */
+};
+
+/**
+ * struct sim_explore_opts - what to search and for how long.
+ * @mode: the algorithm.
+ * @bound: ICB: the largest preemption bound; PCT: the depth.
+ * @budget: executions at most (0: no limit).
+ * @seconds: wall time at most (0: no limit).
+ * @seed: PCT and walk.
+ * @stop_first: stop at the first execution where an oracle fires.
+ * @want: stop only for these oracles (bits; 0 = any).
+ * @progress: print progress to stderr about once a second.
+ */
+struct sim_explore_opts {
+	enum sim_explore_mode mode;
+	int bound;
+	unsigned long budget;
+	double seconds;
+	unsigned long seed;
+	bool stop_first;
+	unsigned int want;
+	bool progress;
+};
+
+#define SIM_MAX_CHOICES	65536
+
+/**
+ * struct sim_cex - a counterexample: the thread chosen at each step.
+ * @n: steps.
+ * @tid: the choices.
+ * @preemptions: preemptions in it.
+ * @fired: the oracles it fires.
+ * @execution: which execution found it (1-based).
+ */
+struct sim_cex {
+	unsigned int n;
+	u8 tid[SIM_MAX_CHOICES];
+	int preemptions;
+	unsigned int fired;
+	unsigned long execution;
+};
+
+/**
+ * struct sim_explore_result - what a search found.
+ * @executions: executions run.
+ * @buggy: executions in which a wanted oracle fired.
+ * @fired: union of the oracles that fired.
+ * @first: the first counterexample (valid if @buggy).
+ * @complete: every execution within the bound was explored.
+ * @bound_exceeded: executions beyond the bound exist and were not run.
+ * @budget_exhausted: stopped by the execution or time budget.
+ * @limit_hits: executions cut short by the step limit.
+ * @seconds: wall time.
+ * @steps: scheduling points executed in total.
+ * @reached_bound: the bound the search was at when it ended.
+ */
+struct sim_explore_result {
+	unsigned long executions;
+	unsigned long buggy;
+	unsigned int fired;
+	struct sim_cex first;
+	bool complete;
+	bool bound_exceeded;
+	bool budget_exhausted;
+	unsigned long limit_hits;
+	double seconds;
+	unsigned long long steps;
+	int reached_bound;
+};
+
+int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
+		struct sim_explore_result *r);
+int sim_cex_replay(struct sim_world *w, const struct sim_cex *cex,
+		   bool frames);
+int sim_cex_preemptions(const struct sim_world *w);
+double sim_now(void);
+u64 sim_rand(u64 *state);
+int sim_random_pick(struct sim_world *w, void *data);
+
+#endif /* _SIM_EXPLORE_H */

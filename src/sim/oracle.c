@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/oracle.c - what counts as a bug
+ *
+ * Simulator-only.  Some oracles fire during the run, where the bad thing
+ * happens (a use-after-free, a lock imbalance, an unlocked find_vma()); the
+ * others judge the end state (a spurious OOM kill, a leak, a deadlock).
+ *
+ * DOC: The spurious-kill oracle
+ *
+ * A second OOM victim is spurious when, at the moment it is chosen, an
+ * earlier victim still has memory mapped (rss > 0) and that memory is
+ * freed later anyway, without anyone having to kill for it.  Both halves
+ * matter:
+ *
+ *  - rss > 0 at the kill: the earlier victim's memory was still on its way
+ *    back.  If it was already unmapped, the kill came from a stale
+ *    allocation attempt, which no reaper protocol can prevent.
+ *  - rss == 0 at the end: the memory did come back.  In the stuck scenario
+ *    the victim never frees anything, so a second kill is the right call
+ *    and is not flagged.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/mm_types.h>
+#include <linux/mm.h>
+#include <linux/list.h>
+#include "sim.h"
+
+static const char *const oracle_names[ORACLE_NR] = {
+	[ORACLE_UAF] = "use-after-free",
+	[ORACLE_SPURIOUS_KILL] = "spurious-kill",
+	[ORACLE_DEADLOCK] = "deadlock",
+	[ORACLE_LEAK] = "leak",
+	[ORACLE_LOCK_IMBALANCE] = "lock-imbalance",
+	[ORACLE_MMAP_UNLOCKED] = "mmap-unlocked",
+	[ORACLE_WARN] = "warn",
+};
+
+const char *sim_oracle_name(int oracle)
+{
+	return oracle >= 0 && oracle < ORACLE_NR ? oracle_names[oracle] : "?";
+}
+
+int sim_oracle_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ORACLE_NR; i++)
+		if (!strcmp(name, oracle_names[i]))
+			return i;
+	return -1;
+}
+
+static pthread_mutex_t verdict_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void oracle_v(struct sim_world *w, int oracle, int tid,
+		     const char *fmt, va_list ap)
+{
+	struct sim_hit *hit = &w->verdict.hit[oracle];
+	struct sim_event *ev;
+
+	/* real threads may report at the same time */
+	pthread_mutex_lock(&verdict_lock);
+	if (w->verdict.fired & (1u << oracle)) {
+		pthread_mutex_unlock(&verdict_lock);
+		return;
+	}
+	w->verdict.fired |= 1u << oracle;
+	hit->step = w->step;
+	hit->tid = tid;
+	vsnprintf(hit->msg, sizeof(hit->msg), fmt, ap);
+	pthread_mutex_unlock(&verdict_lock);
+	if (w->mode != SIM_MODE_COOP && w->mode != SIM_MODE_IDLE)
+		return;
+	ev = sim_trace_add(&w->trace);
+	ev->type = SIM_EV_ORACLE;
+	ev->tid = tid < 0 ? 0xff : tid;
+	ev->kind = oracle;
+	ev->step = w->step;
+	ev->probe = w->probing;
+	ev->msg = sim_trace_text(&w->trace, "%s", hit->msg);
+}
+
+/* An end-of-run oracle that belongs to an earlier step (for the diagram). */
+static void sim_oracle_at(struct sim_world *w, int oracle, int tid,
+			  unsigned int step, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void sim_oracle_at(struct sim_world *w, int oracle, int tid,
+			  unsigned int step, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	oracle_v(w, oracle, tid, fmt, ap);
+	va_end(ap);
+	w->verdict.hit[oracle].step = step;
+}
+
+void sim_oracle(struct sim_world *w, int oracle, int tid, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	oracle_v(w, oracle, tid, fmt, ap);
+	va_end(ap);
+}
+
+void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	oracle_v(w, oracle, tid, fmt, ap);
+	va_end(ap);
+	w->stop = SIM_STOP_ORACLE;
+}
+
+/**
+ * sim_mm_rss() - pages still mapped by @mm; 0 once the mm is freed.
+ * @mm: an mm, possibly freed.
+ */
+long sim_mm_rss(struct mm_struct *mm)
+{
+	if (!mm || sim_addr_freed(mm))
+		return 0;
+	return __atomic_load_n(&mm->rss_stat[MM_ANONPAGES].counter,
+			       __ATOMIC_SEQ_CST);
+}
+
+static int kill_index(struct sim_world *w, struct task_struct *tsk)
+{
+	int i;
+
+	for (i = 0; i < w->nkills; i++)
+		if (w->kills[i].task == tsk)
+			return i;
+	return -1;
+}
+
+/**
+ * sim_oracle_mark_victim() - mark_oom_victim() chose @tsk.
+ * @w: the world.
+ * @tsk: the victim; its task_lock is held and ->mm is set.
+ *
+ * Remembers the kill, and which earlier victims still had memory mapped
+ * at this moment (DOC: The spurious-kill oracle).
+ */
+void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
+{
+	int i, k;
+
+	if (!tsk || kill_index(w, tsk) >= 0 || w->nkills == SIM_MAX_KILLS)
+		return;
+	k = w->nkills++;
+	w->kills[k].task = tsk;
+	w->kills[k].mm = tsk->mm;
+	w->kills[k].step = w->step;
+	w->kills[k].tid = sim_self ? sim_self->tid : -1;
+	for (i = 0; i < k && w->nspurious < SIM_MAX_KILLS; i++) {
+		long rss = sim_mm_rss(w->kills[i].mm);
+
+		if (rss <= 0)
+			continue;
+		w->spurious[w->nspurious].kill = k;
+		w->spurious[w->nspurious].prev = i;
+		w->spurious[w->nspurious].rss = rss;
+		w->nspurious++;
+	}
+}
+
+static void check_spurious(struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nspurious; i++) {
+		struct sim_kill *k = &w->kills[w->spurious[i].kill];
+		struct sim_kill *p = &w->kills[w->spurious[i].prev];
+		char step[32] = "";
+
+		if (sim_mm_rss(p->mm) > 0)
+			continue;
+		if (k->step)
+			snprintf(step, sizeof(step), " at step %u", k->step);
+		sim_oracle_at(w, ORACLE_SPURIOUS_KILL, k->tid, k->step,
+			   "%s (pid %d) was chosen%s while %s (pid %d) still had %ld pages mapped; they were all freed later without that kill",
+			   k->task->comm, k->task->pid, step, p->task->comm,
+			   p->task->pid, w->spurious[i].rss);
+		return;
+	}
+}
+
+/* How many signal->oom_mm references point at @mm (each holds mm_count). */
+static int oom_mm_refs(struct sim_world *w, struct mm_struct *mm)
+{
+	struct task_struct *head = w->era->entry->init_task, *p;
+	int n = 0;
+
+	list_for_each_entry(p, &head->tasks, tasks)
+		if (p->signal->oom_mm == mm)
+			n++;
+	return n;
+}
+
+/* Has @mm's address space been torn down (or the whole mm freed)? */
+static bool torn_down(struct mm_struct *mm)
+{
+	return sim_addr_freed(mm) ||
+	       __atomic_load_n(&mm->mm_users.counter, __ATOMIC_SEQ_CST) == 0;
+}
+
+static void check_leaks(struct sim_world *w)
+{
+	struct zone *zone = w->era->entry->zone;
+	long mapped = 0, free_pages;
+	size_t cur = 0;
+	const void *obj;
+	int i;
+
+	for (i = 0; i < w->nmms; i++) {
+		struct mm_struct *mm = w->mms[i];
+		int users, count, refs;
+		long rss;
+
+		if (sim_addr_freed(mm))
+			continue;
+		users = __atomic_load_n(&mm->mm_users.counter,
+					__ATOMIC_SEQ_CST);
+		rss = sim_mm_rss(mm);
+		if (users > 0) {
+			mapped += rss;
+			continue;
+		}
+		if (rss) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "the mm of %s was torn down with %ld pages still mapped",
+				   w->mm_owner[i], rss);
+			return;
+		}
+		count = __atomic_load_n(&mm->mm_count.counter,
+					__ATOMIC_SEQ_CST);
+		refs = oom_mm_refs(w, mm);
+		if (count != refs) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "the mm_struct of %s is never freed: mm_count is %d but only %d reference(s) remain (signal->oom_mm)",
+				   w->mm_owner[i], count, refs);
+			return;
+		}
+	}
+	while ((obj = sim_arena_next("vm_area_struct", &cur))) {
+		const struct vm_area_struct *vma = obj;
+
+		if (vma->vm_mm && torn_down(vma->vm_mm)) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "a VMA [%#lx-%#lx) of a torn-down mm was never freed",
+				   vma->vm_start, vma->vm_end);
+			return;
+		}
+	}
+	for (i = 0; i < w->npt; i++) {
+		if (sim_addr_freed(w->pt[i]) || !torn_down(w->pt_mm[i]))
+			continue;
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "a PTE table of a torn-down mm was never freed");
+		return;
+	}
+	free_pages = __atomic_load_n(&zone->free_pages.counter,
+				     __ATOMIC_SEQ_CST);
+	if (free_pages + mapped + w->allocated_pages != (long)w->total_pages)
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "%ld of %lu pages are neither free nor mapped (free %ld, mapped %ld, allocated %ld)",
+			   (long)w->total_pages - free_pages - mapped -
+			   w->allocated_pages, w->total_pages, free_pages,
+			   mapped, w->allocated_pages);
+}
+
+/**
+ * sim_oracle_end() - the end-of-run oracles, after a run that ended
+ * normally (not stopped by a fatal oracle, a divergence or a limit).
+ * @w: the world.
+ */
+void sim_oracle_end(struct sim_world *w)
+{
+	check_spurious(w);
+	check_leaks(w);
+}

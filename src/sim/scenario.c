@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/scenario.c - the four scenarios: who runs, what the victim owns
+ *
+ * Simulator-only.  A scenario boots the era's model (start_kernel() with
+ * the sizes asked for), builds the processes with the model's own code
+ * (copy_process(), vm_brk_flags(), mm_populate(): the victim's pages are
+ * faulted in through the page allocator like any others), and creates the
+ * simulated threads.  The threads' bodies are a few lines each: they enter
+ * the model through the era's entry table and never touch the model's
+ * state themselves.
+ *
+ *     scenario     threads (declaration order)
+ *     oom          A allocating task    V victim         R oom_reaper
+ *                  W kworker
+ *     proc-reader  A, V, P /proc/<victim>/cmdline reader, R, W
+ *     mrelease     V victim killed by M, M the process_mrelease caller
+ *     stuck        V victim stuck holding mmap_lock for write, A, R, W
+ *
+ * Every OOM scenario also has a bystander process, "candidate", that no
+ * thread runs: the task the OOM killer picks if it kills a second time.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/mm_types.h>
+#include <linux/mmap_lock.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include "sim.h"
+
+#define SIM_PAGE_SIZE	4096UL
+
+static const struct era_entry *entry(struct sim_world *w)
+{
+	return w->era->entry;
+}
+
+static void record_mm(struct sim_world *w, struct task_struct *p)
+{
+	if (w->nmms < SIM_MAX_MMS && p->mm) {
+		w->mms[w->nmms] = p->mm;
+		w->mm_owner[w->nmms++] = p->comm;
+	}
+}
+
+/*
+ * spawn() - a process with @vmas anonymous VMAs of @pages pages each, every
+ * page faulted in, and @aio AIO requests in flight.
+ */
+static struct task_struct *spawn(struct sim_world *w, const char *comm,
+				 unsigned long vmas, unsigned long pages,
+				 unsigned long aio)
+{
+	unsigned long pmd_size = w->params.ptrs_per_pte * SIM_PAGE_SIZE;
+	unsigned long span = (pages * SIM_PAGE_SIZE + pmd_size - 1) /
+			     pmd_size * pmd_size;
+	struct task_struct *p = entry(w)->copy_process(comm, 0);
+	unsigned long i;
+
+	if (!p)
+		return NULL;
+	w->boot_current = p;
+	for (i = 0; i < vmas; i++) {
+		unsigned long addr = pmd_size + i * (span + pmd_size);
+
+		if (entry(w)->vm_brk_flags(addr, pages * SIM_PAGE_SIZE, 0) ||
+		    entry(w)->mm_populate(addr, pages * SIM_PAGE_SIZE))
+			return NULL;
+		if (!i)
+			p->mm->arg_start = addr;
+	}
+	if (aio && entry(w)->sys_io_setup(aio))
+		return NULL;
+	w->boot_current = NULL;
+	record_mm(w, p);
+	return p;
+}
+
+/* Page frames a process of this shape needs. */
+static unsigned long pages_of(unsigned long vmas, unsigned long pages)
+{
+	return vmas * pages;
+}
+
+static int boot(struct sim_world *w, unsigned long spare, bool reaper)
+{
+	const struct sim_params *p = &w->params;
+	struct reaplab_boot b = {
+		.nr_pages = pages_of(p->vmas, p->pages) +
+			    pages_of(1, p->pages + 1) + pages_of(1, 1) + spare,
+		.watermark = { 0, 1, 2 },
+		.ptrs_per_pte = p->ptrs_per_pte,
+		.oom_reap_retries = p->retries,
+		.alloc_retries = p->alloc_retries,
+		.aio_exit_wait = 100,
+		.oom_reaper = reaper,
+		.workqueue = reaper,
+	};
+
+	w->total_pages = b.nr_pages;
+	entry(w)->start_kernel(&b);
+	return 0;
+}
+
+/* --- thread bodies: enter the model, nothing else ------------------ */
+
+static int allocating_task(void *arg)
+{
+	struct sim_world *w = arg;
+
+	/* an order-1 allocation the zone cannot satisfy: out_of_memory() */
+	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
+		w->allocated_pages += 2;
+	return 0;
+}
+
+static int user_task(void *arg)
+{
+	struct sim_world *w = arg;
+
+	entry(w)->exit_to_user_mode_loop();
+	return 0;
+}
+
+static int stuck_task(void *arg)
+{
+	(void)arg;
+	/* e.g. in mmap_region() waiting on a filesystem that never answers */
+	mmap_write_lock(current->mm);
+	SEAM(SEAM_PARK, NULL, 0, 0, 0, "park",
+	     "D state: waiting for I/O that never completes");
+	return 0;
+}
+
+static int proc_reader(void *arg)
+{
+	struct sim_world *w = arg;
+
+	entry(w)->proc_pid_cmdline_read(w->victim);
+	return 0;
+}
+
+static int mrelease_caller(void *arg)
+{
+	struct sim_world *w = arg;
+	long ret;
+
+	/* what lmkd does: kill through the pidfd, then reap it at once */
+	entry(w)->sys_kill(w->victim->pid, SIGKILL);
+	ret = entry(w)->sys_process_mrelease(w->victim->pid, 0);
+	if (ret == -ENOSYS)
+		w->verdict.na = true;
+	return 0;
+}
+
+/*
+ * Put the threads in the scenario's declaration order (kthread_run() made
+ * R and W first, during boot), and tell each task its new thread number.
+ */
+static void order_threads(struct sim_world *w, const char *order)
+{
+	struct sim_thread sorted[SIM_MAX_THREADS];
+	int i, n = 0;
+	const char *c;
+
+	for (c = order; *c; c++)
+		for (i = 0; i < w->nthreads; i++)
+			if (w->threads[i].letter == *c)
+				sorted[n++] = w->threads[i];
+	for (i = 0; i < n; i++) {
+		sorted[i].tid = i;
+		sorted[i].task->thread.sim_tid = i;
+		w->threads[i] = sorted[i];
+	}
+	w->nthreads = n;
+}
+
+static int add(struct sim_world *w, char letter, const char *name,
+	       int (*fn)(void *), struct task_struct *task)
+{
+	return sim_thread_create(w, letter, name, fn, w, task, 0) < 0 ? -1 : 0;
+}
+
+static int build_oom(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+
+	boot(w, 1, true);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	if (!w->victim || !w->candidate || !w->allocator)
+		return -1;
+	if (add(w, 'A', "allocating task", allocating_task, w->allocator) ||
+	    add(w, 'V', "victim", user_task, w->victim))
+		return -1;
+	order_threads(w, "AVRW");
+	return 0;
+}
+
+static int build_proc_reader(struct sim_world *w)
+{
+	struct task_struct *reader;
+
+	if (build_oom(w))
+		return -1;
+	reader = entry(w)->copy_process("ps", 0);
+	if (!reader || add(w, 'P', "ps reading /proc/pid/cmdline",
+			   proc_reader, reader))
+		return -1;
+	record_mm(w, reader);
+	order_threads(w, "AVPRW");
+	return 0;
+}
+
+static int build_mrelease(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *lmkd;
+
+	boot(w, 1, false);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	lmkd = entry(w)->copy_process("lmkd", 0);
+	if (!w->victim || !lmkd)
+		return -1;
+	record_mm(w, lmkd);
+	if (add(w, 'V', "victim", user_task, w->victim) ||
+	    add(w, 'M', "lmkd: kill + process_mrelease", mrelease_caller,
+		lmkd))
+		return -1;
+	order_threads(w, "VM");
+	return 0;
+}
+
+static int build_stuck(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+
+	boot(w, 1, true);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	if (!w->victim || !w->candidate || !w->allocator)
+		return -1;
+	if (add(w, 'V', "victim, stuck holding mmap_lock", stuck_task,
+		w->victim) ||
+	    add(w, 'A', "allocating task", allocating_task, w->allocator))
+		return -1;
+	order_threads(w, "VARW");
+	return 0;
+}
+
+#define OOM_DEFAULTS							\
+	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
+	  .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 }
+
+static const struct sim_scenario scn_oom = {
+	.name = "oom",
+	.id = SCN_OOM,
+	.summary = "the allocating task A OOM-kills the victim V, which exits (slowly, in exit_aio) while the oom_reaper R reaps it; A retries and may kill again",
+	.defaults = OOM_DEFAULTS,
+	.build = build_oom,
+};
+
+static const struct sim_scenario scn_proc_reader = {
+	.name = "proc-reader",
+	.id = SCN_PROC_READER,
+	.summary = "oom, plus P reading /proc/<victim>/cmdline: P pins mm_users and may drop the last reference, running exit_mmap() itself",
+	.defaults = OOM_DEFAULTS,
+	.build = build_proc_reader,
+};
+
+static const struct sim_scenario scn_mrelease = {
+	.name = "mrelease",
+	.id = SCN_MRELEASE,
+	.summary = "M sends SIGKILL to V and calls process_mrelease() on it while V exits: no OOM at all",
+	.defaults = { .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,
+		      .alloc_retries = 3, .aio = 0, .jiffy_ns = 1000 },
+	.build = build_mrelease,
+};
+
+static const struct sim_scenario scn_stuck = {
+	.name = "stuck",
+	.id = SCN_STUCK,
+	.summary = "V holds mmap_lock for write forever: the reaper must give up after MAX_OOM_REAP_RETRIES and a second kill is the right outcome",
+	.defaults = OOM_DEFAULTS,
+	.build = build_stuck,
+};
+
+const struct sim_scenario *const sim_scenarios[SCN_NR] = {
+	[SCN_OOM] = &scn_oom,
+	[SCN_PROC_READER] = &scn_proc_reader,
+	[SCN_MRELEASE] = &scn_mrelease,
+	[SCN_STUCK] = &scn_stuck,
+};
+
+const struct sim_scenario *sim_scenario_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < SCN_NR; i++)
+		if (!strcmp(sim_scenarios[i]->name, name))
+			return sim_scenarios[i];
+	return NULL;
+}
+
+static const struct {
+	const char *key;
+	size_t off;
+	int is_int;
+	unsigned long min, max;
+	const char *help;
+} param_keys[] = {
+	{ "vmas", offsetof(struct sim_params, vmas), 0, 1, 64,
+	  "VMAs of the victim" },
+	{ "pages", offsetof(struct sim_params, pages), 0, 1, 1 << 20,
+	  "pages per VMA" },
+	{ "ptrs", offsetof(struct sim_params, ptrs_per_pte), 0, 1, 512,
+	  "PTEs per page table (PTRS_PER_PTE)" },
+	{ "retries", offsetof(struct sim_params, retries), 1, 1, 100,
+	  "MAX_OOM_REAP_RETRIES" },
+	{ "alloc-retries", offsetof(struct sim_params, alloc_retries), 1, 1, 100,
+	  "rounds of the allocator's OOM loop" },
+	{ "aio", offsetof(struct sim_params, aio), 0, 0, 1000,
+	  "AIO requests in flight when the victim exits" },
+	{ "jiffy-ns", offsetof(struct sim_params, jiffy_ns), 0, 0, 100000000,
+	  "threads engine: nanoseconds per jiffy" },
+};
+
+/**
+ * sim_params_set() - apply one "key=value" to @p.
+ * @p: the parameters.
+ * @kv: "key=value".
+ * @err: where to say what is wrong.
+ * @errlen: its size.
+ *
+ * Return: 0, or -1.
+ */
+int sim_params_set(struct sim_params *p, const char *kv, char *err,
+		   size_t errlen)
+{
+	const char *eq = strchr(kv, '=');
+	unsigned long v;
+	char *end;
+	size_t i;
+
+	for (i = 0; eq && i < ARRAY_SIZE(param_keys); i++) {
+		if (strlen(param_keys[i].key) != (size_t)(eq - kv) ||
+		    strncmp(param_keys[i].key, kv, eq - kv))
+			continue;
+		v = strtoul(eq + 1, &end, 10);
+		if (!eq[1] || *end || v < param_keys[i].min ||
+		    v > param_keys[i].max) {
+			snprintf(err, errlen,
+				 "bad value in '%s': %s must be an integer from %lu to %lu",
+				 kv, param_keys[i].key, param_keys[i].min,
+				 param_keys[i].max);
+			return -1;
+		}
+		if (param_keys[i].is_int)
+			*(int *)((char *)p + param_keys[i].off) = v;
+		else
+			*(unsigned long *)((char *)p + param_keys[i].off) = v;
+		return 0;
+	}
+	snprintf(err, errlen,
+		 "unknown parameter '%s' (known: vmas, pages, ptrs, retries, alloc-retries, aio, jiffy-ns)",
+		 kv);
+	return -1;
+}
+
+void sim_params_format(const struct sim_params *p, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "vmas=%lu pages=%lu ptrs=%lu retries=%d alloc-retries=%d aio=%lu",
+		 p->vmas, p->pages, p->ptrs_per_pte, p->retries,
+		 p->alloc_retries, p->aio);
+}

@@ -1,0 +1,442 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/sim/sim.h - the simulator: engines, arena, trace, oracles
+ *
+ * Simulator-only code: it runs the model, it is not the model.  Names here
+ * carry a sim_ prefix (or name simulator concepts: schedule, policy,
+ * oracle) so they are never mistaken for kernel code.
+ *
+ * DOC: One execution
+ *
+ * A world is one era running one scenario.  Building it boots the model
+ * (start_kernel() and the scenario's processes, with every seam operation
+ * executed at once) and takes a snapshot: the era's data section and the
+ * arena.  Every execution then starts from that snapshot, so executions are
+ * independent and a schedule replays byte for byte.
+ *
+ * During an execution each simulated thread runs until its next seam
+ * operation and stops there with the operation pending.  The policy picks
+ * which thread's pending operation executes next; that is one step.  The
+ * run ends when no thread can move, when an oracle stops it, or when the
+ * policy gives up (a schedule that diverges, a budget).
+ */
+#ifndef _SIM_SIM_H
+#define _SIM_SIM_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <linux/types.h>
+#include <asm/seam.h>
+#include <reaplab/era.h>
+#include <reaplab/boot.h>
+
+struct task_struct;
+struct mm_struct;
+
+#define SIM_MAX_THREADS		8
+#define SIM_MAX_DEPTH		64
+#define SIM_MAX_HELD		16
+#define SIM_MAX_KILLS		16
+#define SIM_MAX_MMS		8
+#define SIM_STACK_SIZE		(256 * 1024)
+
+/* --- the engines ------------------------------------------------------ */
+
+enum sim_mode {
+	SIM_MODE_IDLE,		/* no world running */
+	SIM_MODE_BOOT,		/* building a world: operations run at once */
+	SIM_MODE_COOP,		/* coroutines on one OS thread */
+	SIM_MODE_THREADS,	/* real pthreads */
+};
+
+/* How the coop engine switches between simulated threads. */
+enum sim_substrate {
+	SIM_SUBSTRATE_CORO,	/* hand-written register switch */
+	SIM_SUBSTRATE_TURNSTILE,/* one pthread per thread, one baton */
+};
+
+/**
+ * struct sim_ctx - saved registers of a coroutine (only the stack pointer:
+ * the rest is on the stack).
+ */
+struct sim_ctx {
+	void *sp;
+};
+
+void sim_ctx_switch(struct sim_ctx *from, struct sim_ctx *to);
+void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
+		  void (*entry)(void));
+
+/* --- operations ------------------------------------------------------- */
+
+/**
+ * struct sim_op - one seam operation, pending or executed.
+ */
+struct sim_op {
+	u8 kind;		/* enum seam_op */
+	void *obj;
+	long arg;
+	long arg2;
+	const struct seam_site *site;
+};
+
+/* Op kinds that are sleeps: the default policy switches away after them. */
+bool sim_op_is_yield(int kind);
+const char *sim_op_name(int kind);
+
+/* --- threads ---------------------------------------------------------- */
+
+enum sim_run {
+	SIM_T_READY,		/* has a pending operation (or will have) */
+	SIM_T_DONE,		/* its body returned */
+	SIM_T_PARKED,		/* blocked forever on purpose (stuck scenario) */
+};
+
+#define SIM_T_DAEMON	0x1	/* a kthread: may sleep idle at the end */
+
+struct sim_held {
+	const void *lock;
+	u8 kind;		/* the acquiring op */
+	bool read;
+	const struct seam_site *site;
+};
+
+/**
+ * struct sim_thread - one simulated kernel thread.
+ */
+struct sim_thread {
+	struct sim_ctx ctx;
+	void *stack;
+	int tid;
+	char letter;
+	char name[24];
+	unsigned int flags;
+	struct task_struct *task;
+	int (*fn)(void *arg);
+	void *arg;
+
+	/* --- reset at the start of every execution --- */
+	u8 run;			/* enum sim_run */
+	bool has_op;
+	int state;		/* the task state: TASK_RUNNING, ... */
+	struct sim_op op;	/* the pending operation */
+	unsigned int nsteps;
+	int nheld;
+	struct sim_held held[SIM_MAX_HELD];
+	int depth;
+	void *frames[SIM_MAX_DEPTH];
+
+	/* --- threads engine --- */
+	void *pth;		/* struct sim_pthread */
+	sigjmp_buf abort_jmp;
+};
+
+/* --- trace ------------------------------------------------------------ */
+
+enum sim_ev_type {
+	SIM_EV_OP,		/* a seam operation executed (one step) */
+	SIM_EV_ENTER,		/* a model function was entered */
+	SIM_EV_EXIT,		/* ... and left */
+	SIM_EV_TRACE,		/* a tracepoint or pr_*() */
+	SIM_EV_ORACLE,		/* an oracle fired */
+	SIM_EV_END,		/* a thread's body returned */
+};
+
+/**
+ * struct sim_event - one record of the trace.
+ * @type: enum sim_ev_type.
+ * @tid: the thread.
+ * @kind: seam op, tracepoint or oracle number.
+ * @probe: recorded while probing for lost wake-ups after the run.
+ * @enabled: for SIM_EV_OP, threads that could have run this step (bits).
+ * @step: for SIM_EV_OP, the step number (from 1).
+ * @site: call site of the operation or tracepoint.
+ * @obj: the object.
+ * @arg: first argument.
+ * @arg2: second argument.
+ * @result: what the operation returned.
+ * @fn: for SIM_EV_ENTER/EXIT, the function; for a lock operation, the
+ *      lock's name when it ran.
+ * @msg: offset of a message in the trace's text pool, or -1.
+ * @ns: threads engine only: nanoseconds since the iteration began.
+ */
+struct sim_event {
+	u8 type;
+	u8 tid;
+	u8 kind;
+	u8 probe;
+	u16 enabled;
+	u32 step;
+	const struct seam_site *site;
+	const void *obj;
+	long arg;
+	long arg2;
+	long result;
+	const void *fn;
+	int msg;
+	u64 ns;
+};
+
+struct sim_trace {
+	struct sim_event *ev;
+	size_t nr;
+	size_t cap;
+	char *text;
+	size_t text_len;
+	size_t text_cap;
+};
+
+/* --- oracles ---------------------------------------------------------- */
+
+/**
+ * struct sim_hit - the first time an oracle fired in an execution.
+ * @step: the step, or 0 for end-of-run checks.
+ * @tid: the thread, or -1.
+ * @msg: what it saw.
+ */
+struct sim_hit {
+	unsigned int step;
+	int tid;
+	char msg[256];
+};
+
+/**
+ * struct sim_verdict - what an execution found.
+ * @fired: bit n set if oracle n fired.
+ * @hit: the first hit of each oracle.
+ * @na: the scenario cannot exist in this era (a syscall returned ENOSYS).
+ */
+struct sim_verdict {
+	unsigned int fired;
+	struct sim_hit hit[ORACLE_NR];
+	bool na;
+};
+
+const char *sim_oracle_name(int oracle);
+int sim_oracle_by_name(const char *name);
+
+/* What the spurious-kill oracle remembers of an OOM kill. */
+struct sim_kill {
+	struct task_struct *task;
+	struct mm_struct *mm;
+	unsigned int step;
+	int tid;
+};
+
+/* --- scenarios -------------------------------------------------------- */
+
+/**
+ * struct sim_params - the sizes of a scenario (`-o key=value`).
+ */
+struct sim_params {
+	unsigned long vmas;		/* VMAs of the victim */
+	unsigned long pages;		/* pages per VMA */
+	unsigned long ptrs_per_pte;
+	int retries;			/* MAX_OOM_REAP_RETRIES */
+	int alloc_retries;		/* rounds of the allocator's OOM loop */
+	unsigned long aio;		/* AIO requests in flight at exit */
+	unsigned long jiffy_ns;		/* threads engine: length of a jiffy */
+};
+
+struct sim_world;
+
+/**
+ * struct sim_scenario - who runs, and what the victim owns.
+ * @name: "oom", "proc-reader", "mrelease", "stuck".
+ * @id: enum reaplab_scenario.
+ * @summary: one line for --help.
+ * @defaults: default sizes.
+ * @build: boot the model and create the threads.
+ * @check: end-of-run oracles particular to the scenario, or NULL.
+ */
+struct sim_scenario {
+	const char *name;
+	enum reaplab_scenario id;
+	const char *summary;
+	struct sim_params defaults;
+	int (*build)(struct sim_world *w);
+	void (*check)(struct sim_world *w);
+};
+
+extern const struct sim_scenario *const sim_scenarios[SCN_NR];
+const struct sim_scenario *sim_scenario_by_name(const char *name);
+int sim_params_set(struct sim_params *p, const char *kv, char *err,
+		   size_t errlen);
+void sim_params_format(const struct sim_params *p, char *buf, size_t len);
+
+/* --- policies --------------------------------------------------------- */
+
+/*
+ * A policy picks the thread whose pending operation runs next.  It returns
+ * a thread number, or -1 to end the execution (then it sets w->stop).
+ */
+struct sim_policy {
+	int (*pick)(struct sim_world *w, void *data);
+	void *data;
+};
+
+enum sim_stop {
+	SIM_STOP_NONE,
+	SIM_STOP_ORACLE,	/* a fatal oracle fired */
+	SIM_STOP_DIVERGED,	/* a schedule could not be followed */
+	SIM_STOP_LIMIT,		/* too many steps: a livelock? */
+	SIM_STOP_POLICY,	/* the policy ended the run early */
+};
+
+/* --- the world -------------------------------------------------------- */
+
+struct sim_snapshot {
+	void *model_data;
+	void *arena;
+	size_t arena_len;
+	void *objs;
+	size_t nobjs;
+	unsigned int type_count[32];
+};
+
+/**
+ * struct sim_world - one era running one scenario.
+ */
+struct sim_world {
+	const struct era *era;
+	const struct sim_scenario *scn;
+	struct sim_params params;
+	int nthreads;
+	struct sim_thread threads[SIM_MAX_THREADS];
+	struct task_struct *boot_current;
+
+	/* what the scenario built, for its oracles */
+	struct task_struct *victim;
+	struct task_struct *candidate;
+	struct task_struct *allocator;
+	int nmms;
+	struct mm_struct *mms[SIM_MAX_MMS];
+	const char *mm_owner[SIM_MAX_MMS];
+	unsigned long total_pages;
+	int npt;
+	const void *pt[256];
+	struct mm_struct *pt_mm[256];
+
+	struct sim_snapshot snap;
+	bool built;
+
+	/* --- per execution --- */
+	enum sim_mode mode;
+	enum sim_substrate substrate;
+	bool trace_frames;	/* record function entries for the diagrams */
+	bool trace_text;	/* format pr_*() messages */
+	bool probing;
+	int phase;		/* 0 prerun, 1 run */
+	int last_tid;
+	bool last_yield;
+	unsigned int step;
+	unsigned int run_steps;	/* steps before the lost-wake-up probe */
+	unsigned int max_steps;
+	enum sim_stop stop;
+	char stop_msg[512];
+	struct sim_policy policy;
+	struct sim_trace trace;
+	struct sim_verdict verdict;
+	int nkills;
+	struct sim_kill kills[SIM_MAX_KILLS];
+	int nspurious;
+	struct { int kill, prev; long rss; } spurious[SIM_MAX_KILLS];
+	long allocated_pages;	/* pages the allocator got and keeps */
+};
+
+extern struct sim_world *sim;
+extern __thread struct sim_thread *sim_self;
+
+/* world.c */
+int sim_world_build(struct sim_world *w, const struct era *era,
+		    const struct sim_scenario *scn,
+		    const struct sim_params *params, char *err, size_t errlen);
+void sim_world_free(struct sim_world *w);
+void sim_world_reset(struct sim_world *w);
+int sim_thread_create(struct sim_world *w, char letter, const char *name,
+		      int (*fn)(void *), void *arg, struct task_struct *task,
+		      unsigned int flags);
+struct sim_thread *sim_thread_by_letter(struct sim_world *w, char letter);
+void sim_end_of_run(struct sim_world *w);
+
+/* coop.c */
+void sim_coop_thread_body(struct sim_thread *t);
+int sim_run_coop(struct sim_world *w, struct sim_policy policy);
+void sim_install_segv(void);
+long sim_coop_op(struct sim_op *op);
+bool sim_enabled(struct sim_world *w, int tid);
+unsigned int sim_enabled_mask(struct sim_world *w);
+int sim_default_pick(struct sim_world *w);
+void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len);
+
+/* ops.c: the semantics of every operation, shared by boot and coop */
+bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
+		    const struct sim_op *op);
+long sim_op_exec(struct sim_world *w, struct sim_thread *t,
+		 const struct sim_op *op);
+void sim_held_check_exit(struct sim_world *w, struct sim_thread *t);
+
+/* arena.c */
+void sim_arena_init(void);
+void sim_arena_reset(void);
+void *sim_arena_alloc(size_t size, const char *type);
+struct sim_obj;
+const struct sim_obj *sim_obj_of(const void *addr);
+bool sim_obj_freed(const struct sim_obj *o);
+bool sim_addr_freed(const void *addr);
+int sim_obj_free(const void *addr, int tid, unsigned int step,
+		 const struct seam_site *site);
+void sim_obj_describe(const void *addr, char *buf, size_t len);
+void sim_obj_describe_free(const void *addr, char *buf, size_t len);
+size_t sim_arena_live(const char *type);
+void sim_arena_snapshot(struct sim_snapshot *s);
+void sim_arena_restore(const struct sim_snapshot *s);
+void sim_arena_snapshot_free(struct sim_snapshot *s);
+bool sim_arena_contains(const void *addr);
+void *sim_arena_base(void);
+size_t sim_arena_used(void);
+/* iterate live objects of a type: returns the start address, or NULL */
+const void *sim_arena_next(const char *type, size_t *cursor);
+
+/* model data: the era objects' .data/.bss, one section for all eras */
+void sim_model_data_save(void **buf);
+void sim_model_data_restore(const void *buf);
+void sim_model_data_init(void);
+
+/* trace.c */
+void sim_trace_reset(struct sim_trace *t);
+void sim_trace_free(struct sim_trace *t);
+struct sim_event *sim_trace_add(struct sim_trace *t);
+int sim_trace_text(struct sim_trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int sim_trace_vtext(struct sim_trace *t, const char *fmt, va_list ap);
+const char *sim_trace_msg(const struct sim_trace *t, int msg);
+
+/* oracle.c */
+void sim_oracle(struct sim_world *w, int oracle, int tid, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
+		      const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk);
+void sim_oracle_end(struct sim_world *w);
+long sim_mm_rss(struct mm_struct *mm);
+
+/* symbols.c: names of model functions and globals, from our own ELF */
+const char *sim_symbol(const void *addr);
+
+/* names.c: how the trace writes objects and operations */
+void sim_what(const struct sim_event *ev, char *buf, size_t len);
+const char *sim_lock_name(const struct sim_op *op);
+void sim_op_text(const struct sim_event *ev, char *buf, size_t len);
+void sim_op_brief(const struct sim_event *ev, char *buf, size_t len);
+void sim_pending_text(const struct sim_op *op, char *buf, size_t len);
+
+/* the eras linked into this binary (src/sim/eras.c) */
+extern const struct era *const sim_eras[];
+extern const int sim_nr_eras;
+const struct era *sim_era_by_name(const char *name);
+const struct era *sim_era_parent(const struct era *era);
+
+#endif /* _SIM_SIM_H */

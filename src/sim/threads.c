@@ -1,0 +1,763 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/threads.c - the threads engine: the model on real pthreads
+ *
+ * Simulator-only.
+ *
+ * DOC: The threads engine
+ *
+ * Each simulated thread is a real pthread, kept in a pool from one
+ * iteration to the next.  An iteration restores the world's snapshot,
+ * releases every thread at once, and waits until the run is quiescent: the
+ * non-daemon threads have finished (or parked), and every kernel thread is
+ * asleep with nothing pending.  Then the daemons are told to stop, and the
+ * end-of-run oracles judge the state, exactly as in the coop engine.
+ *
+ * The operations have the coop engine's semantics on C11 atomics:
+ *
+ *     spinlock_t       compare-and-swap, spinning, then sched_yield()
+ *     struct mutex     compare-and-swap, then a futex sleep
+ *     rw_semaphore     the count updated by compare-and-swap, futex sleeps
+ *     wait queues      the waiter bitmap with atomic or/and, a futex per
+ *                      thread's state word
+ *     schedule_timeout a real sleep of jiffies x jiffy-ns
+ *
+ * Every blocking wait sleeps at most a millisecond at a time and looks at
+ * the stop flag, so a stopped iteration (an oracle fired, or the end was
+ * reached) unwinds every thread promptly: each has a sigsetjmp() at the
+ * top of its body, and the model keeps no state outside the arena that an
+ * abandoned stack could leave inconsistent.
+ *
+ * Lock word encodings differ from the coop engine's (0 free, 1 held, 2 held
+ * with waiters for spinlocks and mutexes); the held-lock lists, kept per
+ * thread, are the same.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/wait.h>
+#include "sim.h"
+#include "threads.h"
+
+/*
+ * The futex operations, from <linux/futex.h>, which cannot be included
+ * here: the model's own include/linux/ shadows the system's.
+ */
+#define FUTEX_WAIT_PRIVATE	128
+#define FUTEX_WAKE_PRIVATE	129
+
+struct sim_pthread {
+	pthread_t pth;
+	struct sim_thread *t;
+	volatile int finished;		/* the body returned or parked */
+	volatile int sleeping;		/* inside schedule() with a state set */
+	u64 lock_wait_ns;		/* time spent waiting for spinlocks */
+};
+
+static struct sim_pthread pool[SIM_MAX_THREADS];
+static int pool_size;
+static struct sim_world *pool_world;
+static pthread_barrier_t start_barrier, end_barrier;
+static volatile int pool_quit;
+static unsigned long long op_count;	/* progress, for the watchdog */
+
+static u64 now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static int futex_wait(int *addr, int val, long ns)
+{
+	struct timespec ts = { ns / 1000000000, ns % 1000000000 };
+
+	return syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, &ts, NULL, 0);
+}
+
+static void futex_wake(int *addr, int n)
+{
+	syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+static __attribute__((noreturn)) void threads_abort(struct sim_thread *t)
+{
+	siglongjmp(t->abort_jmp, 1);
+}
+
+static void check_stop(struct sim_world *w, struct sim_thread *t)
+{
+	if (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
+		threads_abort(t);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__)
+	__builtin_ia32_pause();
+#endif
+}
+
+static void spin_acquire(struct sim_world *w, struct sim_thread *t, int *word)
+{
+	struct sim_pthread *me = t->pth;
+	int zero = 0, spins = 0;
+	u64 start;
+
+	if (__atomic_compare_exchange_n(word, &zero, 1, false, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return;
+	start = now_ns();
+	for (;;) {
+		zero = 0;
+		if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0 &&
+		    __atomic_compare_exchange_n(word, &zero, 1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		if (++spins % 256 == 0) {
+			check_stop(w, t);
+			sched_yield();
+		} else {
+			cpu_relax();
+		}
+	}
+	me->lock_wait_ns += now_ns() - start;
+}
+
+static void mutex_acquire(struct sim_world *w, struct sim_thread *t, int *word)
+{
+	int c = 0;
+
+	if (__atomic_compare_exchange_n(word, &c, 1, false, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return;
+	for (;;) {
+		c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
+		if (!c)
+			return;
+		futex_wait(word, 2, 1000000);
+		check_stop(w, t);
+	}
+}
+
+static void mutex_release(int *word)
+{
+	if (__atomic_exchange_n(word, 0, __ATOMIC_RELEASE) == 2)
+		futex_wake(word, 1);
+}
+
+static void rwsem_read(struct sim_world *w, struct sim_thread *t, int *count)
+{
+	for (;;) {
+		int c = __atomic_load_n(count, __ATOMIC_RELAXED);
+
+		if (c >= 0 && __atomic_compare_exchange_n(count, &c, c + 1,
+							  false,
+							  __ATOMIC_ACQUIRE,
+							  __ATOMIC_RELAXED))
+			return;
+		if (c < 0)
+			futex_wait(count, c, 1000000);
+		check_stop(w, t);
+	}
+}
+
+static bool rwsem_read_try(int *count)
+{
+	int c = __atomic_load_n(count, __ATOMIC_RELAXED);
+
+	while (c >= 0)
+		if (__atomic_compare_exchange_n(count, &c, c + 1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
+static void rwsem_write(struct sim_world *w, struct sim_thread *t, int *count)
+{
+	for (;;) {
+		int c = 0;
+
+		if (__atomic_compare_exchange_n(count, &c, -1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return;
+		futex_wait(count, c, 1000000);
+		check_stop(w, t);
+	}
+}
+
+/* Make thread @tid runnable, as wake_up_process() does. */
+static int wake_tid(struct sim_world *w, int tid)
+{
+	struct sim_thread *t;
+
+	if (tid < 0 || tid >= w->nthreads)
+		return 0;
+	t = &w->threads[tid];
+	if (__atomic_exchange_n(&t->state, TASK_RUNNING, __ATOMIC_SEQ_CST) ==
+	    TASK_RUNNING)
+		return 0;
+	futex_wake(&t->state, 1);
+	return 1;
+}
+
+/* Sleep until woken, or for at most @ns nanoseconds (0: forever). */
+static bool sleep_state(struct sim_world *w, struct sim_thread *t, u64 ns)
+{
+	struct sim_pthread *me = t->pth;
+	u64 end = ns ? now_ns() + ns : 0;
+	bool woken = false;
+
+	/* only an untimed sleep can be a kernel thread's idle wait */
+	me->sleeping = !ns;
+	for (;;) {
+		int s = __atomic_load_n(&t->state, __ATOMIC_SEQ_CST);
+		u64 left = 1000000;
+
+		if (s == TASK_RUNNING) {
+			woken = true;
+			break;
+		}
+		if (end) {
+			u64 n = now_ns();
+
+			if (n >= end)
+				break;
+			if (end - n < left)
+				left = end - n;
+		}
+		futex_wait(&t->state, s, left);
+		if (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
+			me->sleeping = 0;
+			threads_abort(t);
+		}
+	}
+	me->sleeping = 0;
+	__atomic_store_n(&t->state, TASK_RUNNING, __ATOMIC_SEQ_CST);
+	return woken;
+}
+
+static void uaf(struct sim_world *w, struct sim_thread *t,
+		const struct sim_op *op)
+{
+	char what[192];
+
+	sim_obj_describe_free(op->obj, what, sizeof(what));
+	sim_oracle_fatal(w, ORACLE_UAF, t->tid, "%c: %s(%s) touches %s",
+			 t->letter, op->site->fn, op->site->what, what);
+	threads_abort(t);
+}
+
+/*
+ * The threads engine's held-lock bookkeeping: the coop engine's rules,
+ * per thread, with no shared state.
+ */
+static void held(struct sim_world *w, struct sim_thread *t,
+		 const struct sim_op *op, bool push, bool read)
+{
+	int i;
+
+	if (push) {
+		if (t->nheld < SIM_MAX_HELD) {
+			t->held[t->nheld].lock = op->obj;
+			t->held[t->nheld].kind = op->kind;
+			t->held[t->nheld].read = read;
+			t->held[t->nheld].site = op->site;
+			t->nheld++;
+		}
+		return;
+	}
+	for (i = t->nheld - 1; i >= 0; i--) {
+		if (t->held[i].lock != op->obj || t->held[i].read != read)
+			continue;
+		t->held[i] = t->held[--t->nheld];
+		return;
+	}
+	sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE, t->tid,
+			 "%c: %s(%s) of a lock it does not hold", t->letter,
+			 op->site->fn, op->site->what);
+	threads_abort(t);
+}
+
+static long load(const void *p, int size)
+{
+	switch (size) {
+	case 1:
+		return __atomic_load_n((const u8 *)p, __ATOMIC_SEQ_CST);
+	case 2:
+		return __atomic_load_n((const short *)p, __ATOMIC_SEQ_CST);
+	case 4:
+		return __atomic_load_n((const int *)p, __ATOMIC_SEQ_CST);
+	default:
+		return __atomic_load_n((const long *)p, __ATOMIC_SEQ_CST);
+	}
+}
+
+static void store(void *p, int size, long v)
+{
+	switch (size) {
+	case 1:
+		__atomic_store_n((u8 *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	case 2:
+		__atomic_store_n((short *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	case 4:
+		__atomic_store_n((int *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	default:
+		__atomic_store_n((long *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	}
+}
+
+static long rmw(int kind, void *p, int size, long arg, long arg2)
+{
+	long old;
+
+	if (size == 4) {
+		int *q = p, o;
+
+		switch (kind) {
+		case SEAM_ATOMIC_ADD:
+			return __atomic_add_fetch(q, (int)arg, __ATOMIC_SEQ_CST);
+		case SEAM_ATOMIC_XCHG:
+			return __atomic_exchange_n(q, (int)arg,
+						   __ATOMIC_SEQ_CST);
+		case SEAM_ATOMIC_CMPXCHG:
+			o = (int)arg;
+			__atomic_compare_exchange_n(q, &o, (int)arg2, false,
+						    __ATOMIC_SEQ_CST,
+						    __ATOMIC_SEQ_CST);
+			return o;
+		case SEAM_ATOMIC_INC_NOT_ZERO:
+			o = __atomic_load_n(q, __ATOMIC_SEQ_CST);
+			while (o)
+				if (__atomic_compare_exchange_n(q, &o, o + 1,
+						false, __ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+					return 1;
+			return 0;
+		}
+		return 0;
+	}
+	switch (kind) {
+	case SEAM_ATOMIC_ADD:
+		return __atomic_add_fetch((long *)p, arg, __ATOMIC_SEQ_CST);
+	case SEAM_ATOMIC_XCHG:
+		return __atomic_exchange_n((long *)p, arg, __ATOMIC_SEQ_CST);
+	case SEAM_ATOMIC_CMPXCHG:
+		old = arg;
+		__atomic_compare_exchange_n((long *)p, &old, arg2, false,
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+		return old;
+	case SEAM_ATOMIC_INC_NOT_ZERO:
+		old = __atomic_load_n((long *)p, __ATOMIC_SEQ_CST);
+		while (old)
+			if (__atomic_compare_exchange_n((long *)p, &old,
+							old + 1, false,
+							__ATOMIC_SEQ_CST,
+							__ATOMIC_SEQ_CST))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
+/**
+ * sim_threads_op() - a seam operation in the threads engine.
+ * @op: the operation.
+ *
+ * Return: its result.
+ */
+long sim_threads_op(struct sim_op *op)
+{
+	struct sim_world *w = sim;
+	struct sim_thread *t = sim_self;
+	unsigned long mask = 1UL << (op->arg & 63);
+	int size = op->site->size;
+	struct wait_queue_head *wq = op->obj;
+	struct rw_semaphore *sem = op->obj;
+	long ret = 0;
+
+	__atomic_add_fetch(&op_count, 1, __ATOMIC_RELAXED);
+	check_stop(w, t);
+	if (op->obj && sim_addr_freed(op->obj))
+		uaf(w, t, op);
+
+	switch (op->kind) {
+	case SEAM_SPIN_LOCK:
+		spin_acquire(w, t, &((spinlock_t *)op->obj)->owner);
+		held(w, t, op, true, false);
+		break;
+	case SEAM_SPIN_TRYLOCK: {
+		int zero = 0;
+
+		ret = __atomic_compare_exchange_n(&((spinlock_t *)op->obj)->owner,
+						  &zero, 1, false,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED);
+		if (ret)
+			held(w, t, op, true, false);
+		break;
+	}
+	case SEAM_SPIN_UNLOCK:
+		held(w, t, op, false, false);
+		__atomic_store_n(&((spinlock_t *)op->obj)->owner, 0,
+				 __ATOMIC_RELEASE);
+		break;
+	case SEAM_MUTEX_LOCK:
+		mutex_acquire(w, t, &((struct mutex *)op->obj)->owner);
+		held(w, t, op, true, false);
+		break;
+	case SEAM_MUTEX_TRYLOCK: {
+		int zero = 0;
+
+		ret = __atomic_compare_exchange_n(&((struct mutex *)op->obj)->owner,
+						  &zero, 1, false,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED);
+		if (ret)
+			held(w, t, op, true, false);
+		break;
+	}
+	case SEAM_MUTEX_UNLOCK:
+		held(w, t, op, false, false);
+		mutex_release(&((struct mutex *)op->obj)->owner);
+		break;
+	case SEAM_DOWN_READ:
+		rwsem_read(w, t, &sem->count);
+		held(w, t, op, true, true);
+		break;
+	case SEAM_DOWN_READ_TRYLOCK:
+		ret = rwsem_read_try(&sem->count);
+		if (ret)
+			held(w, t, op, true, true);
+		break;
+	case SEAM_UP_READ:
+		held(w, t, op, false, true);
+		if (__atomic_sub_fetch(&sem->count, 1, __ATOMIC_RELEASE) == 0)
+			futex_wake(&sem->count, SIM_MAX_THREADS);
+		break;
+	case SEAM_DOWN_WRITE:
+		rwsem_write(w, t, &sem->count);
+		held(w, t, op, true, false);
+		break;
+	case SEAM_DOWN_WRITE_TRYLOCK: {
+		int zero = 0;
+
+		ret = __atomic_compare_exchange_n(&sem->count, &zero, -1, false,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED);
+		if (ret)
+			held(w, t, op, true, false);
+		break;
+	}
+	case SEAM_UP_WRITE:
+		held(w, t, op, false, false);
+		__atomic_store_n(&sem->count, 0, __ATOMIC_RELEASE);
+		futex_wake(&sem->count, SIM_MAX_THREADS);
+		break;
+	case SEAM_DOWNGRADE_WRITE:
+		held(w, t, op, false, false);
+		held(w, t, op, true, true);
+		__atomic_store_n(&sem->count, 1, __ATOMIC_RELEASE);
+		futex_wake(&sem->count, SIM_MAX_THREADS);
+		break;
+
+	case SEAM_ATOMIC_READ:
+	case SEAM_READ_ONCE:
+		ret = load(op->obj, size);
+		break;
+	case SEAM_ATOMIC_SET:
+	case SEAM_WRITE_ONCE:
+		store(op->obj, size, op->arg);
+		break;
+	case SEAM_ATOMIC_ADD:
+	case SEAM_ATOMIC_INC_NOT_ZERO:
+	case SEAM_ATOMIC_CMPXCHG:
+	case SEAM_ATOMIC_XCHG:
+		ret = rmw(op->kind, op->obj, size, op->arg, op->arg2);
+		break;
+
+	case SEAM_TEST_BIT:
+		ret = !!(__atomic_load_n((unsigned long *)op->obj,
+					 __ATOMIC_SEQ_CST) & mask);
+		break;
+	case SEAM_SET_BIT:
+		__atomic_fetch_or((unsigned long *)op->obj, mask,
+				  __ATOMIC_SEQ_CST);
+		break;
+	case SEAM_CLEAR_BIT:
+		__atomic_fetch_and((unsigned long *)op->obj, ~mask,
+				   __ATOMIC_SEQ_CST);
+		break;
+	case SEAM_TEST_AND_SET_BIT:
+		ret = !!(__atomic_fetch_or((unsigned long *)op->obj, mask,
+					   __ATOMIC_SEQ_CST) & mask);
+		break;
+	case SEAM_TEST_AND_CLEAR_BIT:
+		ret = !!(__atomic_fetch_and((unsigned long *)op->obj, ~mask,
+					    __ATOMIC_SEQ_CST) & mask);
+		break;
+
+	case SEAM_FREE:
+		if (op->obj && sim_obj_free(op->obj, t->tid, 0, op->site) > 0)
+			uaf(w, t, op);
+		break;
+
+	case SEAM_SET_STATE:
+		__atomic_store_n(&t->state, (int)op->arg, __ATOMIC_SEQ_CST);
+		break;
+	case SEAM_PREPARE_TO_WAIT:
+		__atomic_fetch_or(&wq->waiters, 1UL << t->tid, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&t->state, (int)op->arg, __ATOMIC_SEQ_CST);
+		break;
+	case SEAM_FINISH_WAIT:
+		__atomic_fetch_and(&wq->waiters, ~(1UL << t->tid),
+				   __ATOMIC_SEQ_CST);
+		__atomic_store_n(&t->state, TASK_RUNNING, __ATOMIC_SEQ_CST);
+		break;
+	case SEAM_SCHEDULE:
+		sleep_state(w, t, 0);
+		break;
+	case SEAM_SCHEDULE_TIMEOUT: {
+		u64 ns = (u64)op->arg * w->params.jiffy_ns;
+
+		if (op->arg2 >= 0)
+			__atomic_store_n(&t->state, (int)op->arg2,
+					 __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&t->state, __ATOMIC_SEQ_CST) ==
+		    TASK_RUNNING) {
+			/* no sleep state: just let time pass */
+			struct timespec ts = { 0, (long)(ns % 1000000000) };
+
+			ts.tv_sec = ns / 1000000000;
+			if (ns)
+				nanosleep(&ts, NULL);
+			else
+				sched_yield();
+			break;
+		}
+		ret = (sleep_state(w, t, ns ? ns : 1) && op->arg2 < 0) ?
+		      op->arg : 0;
+		break;
+	}
+	case SEAM_WAKE_UP: {
+		unsigned long waiters = __atomic_exchange_n(&wq->waiters, 0,
+							    __ATOMIC_SEQ_CST);
+
+		while (waiters) {
+			int tid = __builtin_ctzl(waiters);
+
+			waiters &= waiters - 1;
+			ret += wake_tid(w, tid);
+		}
+		break;
+	}
+	case SEAM_WAKE_UP_PROCESS:
+		ret = wake_tid(w, ((struct task_struct *)op->obj)->thread.sim_tid);
+		break;
+	case SEAM_PARK:
+		((struct sim_pthread *)t->pth)->finished = 1;
+		for (;;) {
+			struct timespec ts = { 0, 1000000 };
+
+			nanosleep(&ts, NULL);
+			check_stop(w, t);
+		}
+	default:
+		break;
+	}
+	return ret;
+}
+
+static void *pool_main(void *arg)
+{
+	struct sim_pthread *me = arg;
+
+	for (;;) {
+		struct sim_thread *t;
+
+		pthread_barrier_wait(&start_barrier);
+		if (pool_quit)
+			return NULL;
+		t = me->t;
+		sim_self = t;
+		me->lock_wait_ns = 0;
+		if (!sigsetjmp(t->abort_jmp, 1)) {
+			t->fn(t->arg);
+			if (t->nheld) {
+							sim_held_check_exit(pool_world, t);
+						}
+		}
+		t->run = SIM_T_DONE;
+		me->finished = 1;
+		sim_self = NULL;
+		pthread_barrier_wait(&end_barrier);
+	}
+}
+
+static void pool_stop(void)
+{
+	int i;
+
+	if (!pool_size)
+		return;
+	pool_quit = 1;
+	pthread_barrier_wait(&start_barrier);
+	for (i = 0; i < pool_size; i++)
+		pthread_join(pool[i].pth, NULL);
+	pthread_barrier_destroy(&start_barrier);
+	pthread_barrier_destroy(&end_barrier);
+	pool_size = 0;
+	pool_quit = 0;
+}
+
+static void pool_start(struct sim_world *w)
+{
+	int i;
+
+	pool_stop();
+	pool_world = w;
+	pool_size = w->nthreads;
+	pthread_barrier_init(&start_barrier, NULL, pool_size + 1);
+	pthread_barrier_init(&end_barrier, NULL, pool_size + 1);
+	for (i = 0; i < pool_size; i++) {
+		pool[i].t = &w->threads[i];
+		w->threads[i].pth = &pool[i];
+		if (pthread_create(&pool[i].pth, NULL, pool_main, &pool[i])) {
+			perror("reaplab: pthread_create");
+			exit(2);
+		}
+	}
+}
+
+/* Is the iteration over: users finished, kernel threads asleep? */
+static bool quiescent(struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nthreads; i++) {
+		struct sim_thread *t = &w->threads[i];
+		struct sim_pthread *p = &pool[i];
+
+		if (p->finished)
+			continue;
+		if (!(t->flags & SIM_T_DAEMON))
+			return false;
+		if (!p->sleeping ||
+		    __atomic_load_n(&t->state, __ATOMIC_SEQ_CST) == TASK_RUNNING)
+			return false;
+	}
+	return true;
+}
+
+static void wake_all(struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		futex_wake(&w->threads[i].state, 1);
+}
+
+/**
+ * sim_threads_iteration() - one run of @w on real threads.
+ * @w: a built world.
+ * @timeout: seconds without progress after which blocked threads are a
+ *	     deadlock.
+ * @lock_wait_ns: if not NULL, gets the spinlock waiting time per thread.
+ *
+ * Return: 1 if an oracle fired, else 0.
+ */
+int sim_threads_iteration(struct sim_world *w, double timeout,
+			  u64 *lock_wait_ns)
+{
+	unsigned long long last_ops = ~0ull;
+	u64 last_progress;
+	int i, spins = 0;
+
+	sim_install_segv();
+	if (pool_world != w || pool_size != w->nthreads)
+		pool_start(w);
+	sim_world_reset(w);
+	sim = w;
+	for (i = 0; i < w->nthreads; i++)
+		pool[i].finished = pool[i].sleeping = 0;
+	w->mode = SIM_MODE_THREADS;
+	pthread_barrier_wait(&start_barrier);
+	last_progress = now_ns();
+	for (;;) {
+		unsigned long long ops;
+
+		if (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
+			break;
+		if (quiescent(w)) {
+			/* look twice: a wake-up may be on its way */
+			sched_yield();
+			if (quiescent(w))
+				break;
+		}
+		ops = __atomic_load_n(&op_count, __ATOMIC_RELAXED);
+		if (ops != last_ops) {
+			last_ops = ops;
+			last_progress = now_ns();
+		} else if (now_ns() - last_progress > timeout * 1e9) {
+					for (i = 0; i < w->nthreads; i++) {
+				struct sim_thread *t = &w->threads[i];
+
+				if (pool[i].finished ||
+				    ((t->flags & SIM_T_DAEMON) &&
+				     pool[i].sleeping))
+					continue;
+				sim_oracle(w, ORACLE_DEADLOCK, i,
+					   "%c (%s) made no progress for %.1f s",
+					   t->letter, t->name, timeout);
+			}
+					break;
+		}
+		if (++spins < 64)
+			sched_yield();
+		else {
+			struct timespec ts = { 0, 20000 };
+
+			nanosleep(&ts, NULL);
+		}
+	}
+	if (!w->stop)
+		w->stop = SIM_STOP_POLICY;
+	__atomic_store_n(&w->stop, w->stop, __ATOMIC_RELEASE);
+	wake_all(w);
+	pthread_barrier_wait(&end_barrier);
+	if (lock_wait_ns)
+		for (i = 0; i < w->nthreads; i++)
+			lock_wait_ns[i] = pool[i].lock_wait_ns;
+	w->mode = SIM_MODE_IDLE;
+	if (w->stop == SIM_STOP_POLICY) {
+		w->stop = SIM_STOP_NONE;
+		if (w->scn->check)
+			w->scn->check(w);
+		sim_oracle_end(w);
+	}
+	return w->verdict.fired ? 1 : 0;
+}
+
+void sim_threads_shutdown(void)
+{
+	pool_stop();
+	pool_world = NULL;
+}

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/world.c - building a world, resetting it, judging its end
+ *
+ * Simulator-only.  See DOC: One execution in sim.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <linux/sched.h>
+#include <linux/mm_types.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include "sim.h"
+
+/**
+ * sim_thread_create() - add a simulated thread to the world being built.
+ * @w: the world, booting.
+ * @letter: its letter in traces and schedules.
+ * @name: what it is ("allocating task").
+ * @fn: its body.
+ * @arg: the body's argument.
+ * @task: the task it runs as.
+ * @flags: SIM_T_DAEMON for kernel threads that may sleep at the end.
+ *
+ * Return: the thread number, or -1.
+ */
+int sim_thread_create(struct sim_world *w, char letter, const char *name,
+		      int (*fn)(void *), void *arg, struct task_struct *task,
+		      unsigned int flags)
+{
+	struct sim_thread *t;
+	int i;
+
+	if (w->nthreads == SIM_MAX_THREADS)
+		return -1;
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].letter == letter)
+			return -1;
+	t = &w->threads[w->nthreads];
+	memset(t, 0, sizeof(*t));
+	t->tid = w->nthreads;
+	t->letter = letter;
+	snprintf(t->name, sizeof(t->name), "%s", name);
+	t->fn = fn;
+	t->arg = arg;
+	t->task = task;
+	t->flags = flags;
+	t->stack = mmap(NULL, SIM_STACK_SIZE, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	if (t->stack == MAP_FAILED)
+		return -1;
+	/* a guard page: a runaway recursion faults instead of corrupting */
+	mprotect(t->stack, 4096, PROT_NONE);
+	task->thread.sim_tid = t->tid;
+	return w->nthreads++;
+}
+
+struct sim_thread *sim_thread_by_letter(struct sim_world *w, char letter)
+{
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].letter == letter)
+			return &w->threads[i];
+	return NULL;
+}
+
+/* Remember every PTE table, and whose it is, for the leak oracle. */
+static void record_page_tables(struct sim_world *w)
+{
+	int i;
+	unsigned int j;
+
+	w->npt = 0;
+	for (i = 0; i < w->nmms; i++) {
+		struct mm_struct *mm = w->mms[i];
+
+		for (j = 0; j < PTRS_PER_PGD; j++) {
+			if (!mm->pgd[j].pmd || w->npt == (int)ARRAY_SIZE(w->pt))
+				continue;
+			w->pt[w->npt] = (const void *)(uintptr_t)mm->pgd[j].pmd;
+			w->pt_mm[w->npt++] = mm;
+		}
+	}
+}
+
+/**
+ * sim_world_build() - boot @era for @scn and snapshot the result.
+ * @w: the world to fill.
+ * @era: the era.
+ * @scn: the scenario.
+ * @params: its sizes.
+ * @err: where to say why not.
+ * @errlen: size of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int sim_world_build(struct sim_world *w, const struct era *era,
+		    const struct sim_scenario *scn,
+		    const struct sim_params *params, char *err, size_t errlen)
+{
+	int rc;
+
+	memset(w, 0, sizeof(*w));
+	w->era = era;
+	w->scn = scn;
+	w->params = *params;
+	w->max_steps = 200000;
+	w->last_tid = -1;
+	sim_arena_init();
+	sim_model_data_init();
+	sim_model_data_restore(NULL);
+	sim_arena_reset();
+	sim = w;
+	w->mode = SIM_MODE_BOOT;
+	rc = scn->build(w);
+	w->boot_current = NULL;
+	w->mode = SIM_MODE_IDLE;
+	if (rc) {
+		snprintf(err, errlen,
+			 "cannot build scenario %s on era %s: the machine ran out of memory while booting",
+			 scn->name, era->id);
+		return -1;
+	}
+	record_page_tables(w);
+	sim_model_data_save(&w->snap.model_data);
+	sim_arena_snapshot(&w->snap);
+	w->built = true;
+	return 0;
+}
+
+void sim_world_free(struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].stack)
+			munmap(w->threads[i].stack, SIM_STACK_SIZE);
+	sim_arena_snapshot_free(&w->snap);
+	sim_trace_free(&w->trace);
+	if (sim == w)
+		sim = NULL;
+	memset(w, 0, sizeof(*w));
+}
+
+/**
+ * sim_world_reset() - back to the state right after boot.
+ * @w: a built world.
+ */
+void sim_world_reset(struct sim_world *w)
+{
+	int i;
+
+	sim_model_data_restore(w->snap.model_data);
+	sim_arena_restore(&w->snap);
+	for (i = 0; i < w->nthreads; i++) {
+		struct sim_thread *t = &w->threads[i];
+
+		t->run = SIM_T_READY;
+		t->has_op = false;
+		t->state = TASK_RUNNING;
+		t->nsteps = 0;
+		t->nheld = 0;
+		t->depth = 0;
+	}
+	w->step = 0;
+	w->run_steps = 0;
+	w->last_tid = -1;
+	w->last_yield = false;
+	w->stop = SIM_STOP_NONE;
+	w->stop_msg[0] = 0;
+	w->probing = false;
+	w->phase = 0;
+	sim_trace_reset(&w->trace);
+	memset(&w->verdict, 0, sizeof(w->verdict));
+	w->nkills = 0;
+	w->nspurious = 0;
+	w->allocated_pages = 0;
+}
+
+/**
+ * sim_describe_blocked() - why thread @tid cannot run, in words.
+ * @w: the world.
+ * @tid: the thread.
+ * @buf: output.
+ * @len: its size.
+ */
+void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len)
+{
+	struct sim_thread *t = &w->threads[tid];
+	char what[160];
+	int owner = 0;
+
+	if (t->run == SIM_T_DONE) {
+		snprintf(buf, len, "finished");
+		return;
+	}
+	if (!t->has_op) {
+		snprintf(buf, len, "not started");
+		return;
+	}
+	sim_pending_text(&t->op, what, sizeof(what));
+	switch (t->op.kind) {
+	case SEAM_SPIN_LOCK:
+		owner = ((spinlock_t *)t->op.obj)->owner;
+		break;
+	case SEAM_MUTEX_LOCK:
+		owner = ((struct mutex *)t->op.obj)->owner;
+		break;
+	case SEAM_DOWN_READ:
+	case SEAM_DOWN_WRITE:
+		owner = ((struct rw_semaphore *)t->op.obj)->owner;
+		break;
+	case SEAM_SCHEDULE:
+		snprintf(buf, len, "asleep in %s", what);
+		return;
+	case SEAM_PARK:
+		snprintf(buf, len, "parked (%s)", t->op.site->what);
+		return;
+	}
+	if (owner > 0 && owner <= w->nthreads)
+		snprintf(buf, len, "blocked on %s, held by %c", what,
+			 w->threads[owner - 1].letter);
+	else if (t->op.kind == SEAM_DOWN_WRITE)
+		snprintf(buf, len, "blocked on %s, held by readers", what);
+	else
+		snprintf(buf, len, "blocked on %s", what);
+}
+
+/**
+ * sim_end_of_run() - judge the state an execution ended in.
+ * @w: the world.
+ *
+ * A thread still able to move, or blocked on something, is a deadlock,
+ * except a parked thread (stuck on purpose) and a daemon asleep in its
+ * idle wait holding no lock.  Then the scenario's own checks and the
+ * end-of-run oracles, unless the run was cut short.
+ */
+void sim_end_of_run(struct sim_world *w)
+{
+	int i;
+
+	if (w->stop != SIM_STOP_NONE)
+		return;
+	for (i = 0; i < w->nthreads; i++) {
+		struct sim_thread *t = &w->threads[i];
+		char why[256];
+
+		if (t->run != SIM_T_READY || !t->has_op)
+			continue;
+		if (t->op.kind == SEAM_PARK)
+			continue;
+		if ((t->flags & SIM_T_DAEMON) && t->op.kind == SEAM_SCHEDULE &&
+		    t->state != TASK_RUNNING) {
+			if (t->nheld)
+				sim_oracle(w, ORACLE_LOCK_IMBALANCE, t->tid,
+					   "%c sleeps holding %s", t->letter,
+					   t->held[0].site->what);
+			continue;
+		}
+		sim_describe_blocked(w, i, why, sizeof(why));
+		sim_oracle(w, ORACLE_DEADLOCK, i, "%c (%s) never finishes: %s",
+			   t->letter, t->name, why);
+	}
+	if (w->scn->check)
+		w->scn->check(w);
+	sim_oracle_end(w);
+}

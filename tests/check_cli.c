@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_cli.c - the command line: exit codes and messages
+ *
+ * 0 no oracle fired, 1 an oracle fired, 2 bad input, always with a line
+ * on stderr that says what was wrong.
+ */
+#include <string.h>
+#include "testlib.h"
+
+static char out[1 << 20], err[1 << 16];
+
+static const struct {
+	const char *args[6];
+	const char *msg;
+} bad[] = {
+	{ { "frobnicate" }, "unknown command 'frobnicate'" },
+	{ { "replay", "v9.9", "oom", "-" }, "unknown era 'v9.9'" },
+	{ { "replay", "v4.9", "oops", "-" }, "unknown scenario 'oops'" },
+	{ { "replay", "v4.9", "oom", "A3 Q2" }, "'Q2' names no thread" },
+	{ { "replay", "v4.9", "oom", "A0" }, "a count must be a positive number" },
+	{ { "replay", "v4.9", "oom", "A@" }, "after the thread letter" },
+	{ { "replay", "v4.9", "oom", "V@x#0" }, "'#' must be followed by a positive number" },
+	{ { "replay", "v4.9", "oom", "nosuch" }, "ships no schedule named 'nosuch'" },
+	{ { "replay", "v4.9", "mrelease", "changelog" }, "is for scenario oom, not mrelease" },
+	{ { "replay", "v4.9", "oom", "A1 R3" }, "step 4: R not runnable (asleep in schedule())" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=0" }, "vmas must be an integer from 1" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "colour=3" }, "unknown parameter 'colour=3'" },
+	{ { "replay", "v4.9", "oom" }, "usage: reaplab replay" },
+	{ { "replay", "v4.9", "oom", "-", "--bogus" }, "unknown option '--bogus'" },
+	{ { "show", "nope" }, "unknown era 'nope'" },
+	{ { "diff", "v4.9" }, "usage: reaplab diff" },
+	{ { "stress", "v4.9", "oom", "-n", "x" }, "-n must be a positive number" },
+	{ { "explore", "v4.9", "oom", "--bound", "99" }, "--bound must be 0 to 20" },
+	{ { "list", "extra" }, "takes no arguments" },
+};
+
+START_TEST(test_bad_input_exits_2_with_a_message)
+{
+	const char *const *a = bad[_i].args;
+	int rc = t_run(out, sizeof(out), err, sizeof(err), a[0], a[1], a[2],
+		       a[3], a[4], a[5], NULL);
+
+	ck_assert_msg(rc == 2, "%s %s %s: exit %d, stderr: %s", a[0],
+		      a[1] ? a[1] : "", a[2] ? a[2] : "", rc, err);
+	ck_assert_msg(strstr(err, bad[_i].msg), "expected '%s' in: %s",
+		      bad[_i].msg, err);
+}
+END_TEST
+
+START_TEST(test_every_subcommand_has_help)
+{
+	static const char *const cmds[] = {
+		"list", "show", "diff", "replay", "explore", "stress", "tour",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		int rc = t_run(out, sizeof(out), err, sizeof(err), cmds[i],
+			       "--help", NULL);
+
+		ck_assert_msg(rc == 0 && strstr(out, "usage: reaplab"),
+			      "%s --help: exit %d: %s", cmds[i], rc, out);
+	}
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "--help",
+			       NULL), 0);
+	ck_assert(strstr(out, "Commands:"));
+}
+END_TEST
+
+START_TEST(test_replay_changelog_draws_the_race)
+{
+	int rc = t_run(out, sizeof(out), err, sizeof(err), "replay", "v4.9",
+		       "oom", "changelog", "--width", "76", NULL);
+
+	ck_assert_int_eq(rc, 1);
+	ck_assert(strstr(out, "A (allocating task)"));
+	ck_assert(strstr(out, "R (oom_reaper)"));
+	ck_assert(strstr(out, "mmget_not_zero: atomic_inc_not_zero(mm_users)"));
+	ck_assert(strstr(out, "set_bit(MMF_OOM_SKIP)"));
+	ck_assert(strstr(out, "# spurious-kill"));
+	ck_assert(strstr(out, "Verdict: spurious-kill"));
+	/* the same schedule is no longer possible on v4.14 */
+	rc = t_run(out, sizeof(out), err, sizeof(err), "replay", "v4.14",
+		   "oom", "v4.9:changelog", "--quiet", NULL);
+	ck_assert_msg(rc == 0 || rc == 2, "exit %d", rc);
+	ck_assert(!strstr(out, "Verdict: spurious-kill"));
+}
+END_TEST
+
+START_TEST(test_list_show_diff)
+{
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "list",
+			       NULL), 0);
+	ck_assert(strstr(out, "v4.14") && strstr(out, "empty-write-cycle") &&
+		  strstr(out, "212925802454"));
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "show",
+			       "empty-write-cycle", NULL), 0);
+	ck_assert(strstr(out, "v4.14") && strstr(out, "exit_mmap") &&
+		  strstr(out, "proc-reader/changelog"));
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "diff",
+			       "v4.9", "v4.14", NULL), 0);
+	/* Andrea's patch: the barrier comes in, mmget_not_zero goes */
+	ck_assert(strstr(out, "+\tset_bit(MMF_OOM_SKIP, &mm->flags);"));
+	ck_assert(strstr(out, "+\t\tdown_write(&mm->mmap_sem);"));
+	ck_assert(strstr(out, "-\tif (!mmget_not_zero(mm)) {"));
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "diff",
+			       "v6.1", "v6.18", NULL), 0);
+	ck_assert(strstr(out, "+\tmas_for_each_rev(&mas, vma, 0) {"));
+	ck_assert(!strstr(out, "exit_mmap"));
+}
+END_TEST
+
+Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("Core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_bad_input_exits_2_with_a_message, 0,
+			    sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, test_every_subcommand_has_help);
+	tcase_add_test(tc, test_replay_changelog_draws_the_race);
+	tcase_add_test(tc, test_list_show_diff);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_eras.c - history replayed: every changelog race fires in its
+ * era and not in the era that fixed it
+ */
+#include <string.h>
+#include "testlib.h"
+
+static struct sim_world w;
+
+/* _i walks the shipped schedules of every era (tcase_add_loop_test). */
+static const struct era *nth_schedule(int n, const struct era_schedule **out)
+{
+	int i;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_schedule *s;
+
+		for (s = sim_eras[i]->schedules; s->name; s++)
+			if (!n--) {
+				*out = s;
+				return sim_eras[i];
+			}
+	}
+	return NULL;
+}
+
+static int nr_schedules(void)
+{
+	const struct era_schedule *s = NULL;
+	int n = 0;
+
+	while (nth_schedule(n, &s))
+		n++;
+	return n;
+}
+
+START_TEST(test_changelog_fires_its_oracle)
+{
+	const struct era_schedule *s = NULL;
+	const struct era *era = nth_schedule(_i, &s);
+	const struct sim_scenario *scn = sim_scenarios[s->scenario];
+	unsigned int want = era->expect[s->scenario], fired;
+
+	ck_assert_msg(want && want != EXPECT_NA,
+		      "%s ships a race for %s but declares it clean", era->id,
+		      scn->name);
+	t_build(&w, era->id, scn->name);
+	fired = t_replay(&w, s->schedule);
+	ck_assert_int_eq(w.stop == SIM_STOP_DIVERGED, 0);
+	ck_assert_msg((fired & want) == want,
+		      "%s/%s %s: fired %#x, history says %#x", era->id,
+		      scn->name, s->name, fired, want);
+	sim_world_free(&w);
+}
+END_TEST
+
+START_TEST(test_changelog_does_not_fire_where_fixed)
+{
+	const struct era_schedule *s = NULL;
+	const struct era *era = nth_schedule(_i, &s);
+	const struct sim_scenario *scn = sim_scenarios[s->scenario];
+	const struct era *fixed = sim_era_by_name(s->fixed_by);
+	unsigned int fired;
+
+	ck_assert_msg(fixed, "%s: unknown fixing era %s", era->id, s->fixed_by);
+	t_build(&w, fixed->id, scn->name);
+	fired = t_replay(&w, s->schedule);
+	/* clean, or the interleaving is no longer possible at all */
+	ck_assert_msg(!fired || w.stop == SIM_STOP_DIVERGED,
+		      "%s's %s fires %#x on %s too", era->id, s->name, fired,
+		      fixed->id);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* The default (non-preemptive) run of every era and scenario is clean. */
+START_TEST(test_default_runs_are_clean)
+{
+	const struct era *era = sim_eras[_i / SCN_NR];
+	const struct sim_scenario *scn = sim_scenarios[_i % SCN_NR];
+	unsigned int fired;
+
+	t_build(&w, era->id, scn->name);
+	fired = t_replay(&w, "-");
+	if (era->expect[scn->id] == EXPECT_NA)
+		ck_assert_msg(w.verdict.na, "%s/%s should be n/a", era->id,
+			      scn->name);
+	else
+		ck_assert_msg(!fired, "%s/%s default run fires %#x: %s",
+			      era->id, scn->name, fired,
+			      w.verdict.hit[__builtin_ctz(fired | 1u << 31)].msg);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
+ * stuck: the victim never lets go of mmap_lock.  From v4.9 on the reaper
+ * gives up, hides the mm, and the second kill that follows is the right
+ * call: it must happen, and it must not be flagged.
+ */
+START_TEST(test_stuck_second_kill_is_not_flagged)
+{
+	const struct era *era = sim_eras[_i];
+	u64 rng = 1;
+	int k, second = 0;
+
+	t_build(&w, era->id, "stuck");
+	for (k = 0; k < 200; k++) {
+		sim_run_coop(&w, (struct sim_policy){ sim_random_pick, &rng });
+		ck_assert_msg(!(w.verdict.fired & EXPECT(ORACLE_SPURIOUS_KILL)),
+			      "%s: %s", era->id,
+			      w.verdict.hit[ORACLE_SPURIOUS_KILL].msg);
+		second += w.nkills >= 2;
+	}
+	t_replay(&w, "-");
+	second += w.nkills >= 2;
+	/* v4.6 never gives up on a victim: no second kill there at all */
+	if (strcmp(era->id, "v4.6"))
+		ck_assert_msg(second > 0, "%s: the second kill never happened",
+			      era->id);
+	sim_world_free(&w);
+}
+END_TEST
+
+Suite *eras_suite(void)
+{
+	Suite *s = suite_create("eras");
+	TCase *tc = tcase_create("History");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_changelog_fires_its_oracle, 0,
+			    nr_schedules());
+	tcase_add_loop_test(tc, test_changelog_does_not_fire_where_fixed, 0,
+			    nr_schedules());
+	tcase_add_loop_test(tc, test_default_runs_are_clean, 0,
+			    sim_nr_eras * SCN_NR);
+	tcase_add_loop_test(tc, test_stuck_second_kill_is_not_flagged, 0,
+			    sim_nr_eras);
+	suite_add_tcase(s, tc);
+	return s;
+}

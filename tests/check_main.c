@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_main.c - one runner for every suite
+ *
+ * CK_RUN_SUITE=eras runs one suite, CK_FORK=no runs in one process (for
+ * gdb), CK_VERBOSITY=verbose lists every test.
+ */
+#include <stdlib.h>
+#include "testlib.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(primitives_suite());
+	int failed;
+
+	srunner_add_suite(sr, maple_suite());
+	srunner_add_suite(sr, determinism_suite());
+	srunner_add_suite(sr, eras_suite());
+	srunner_add_suite(sr, cli_suite());
+	srunner_add_suite(sr, stress_suite());
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_stress.c - the threads engine: the fixed eras stay clean
+ *
+ * A bounded number of real-thread iterations per era and scenario.  No
+ * timing is asserted (the machine is noisy); only that no oracle fires
+ * where history says none can.
+ */
+#include <string.h>
+#include "testlib.h"
+#include "../src/sim/threads.h"
+
+static struct sim_world w;
+
+static const struct {
+	const char *era, *scn;
+} clean[] = {
+	{ "2017-uncond", "oom" }, { "v4.14", "oom" }, { "v5.15", "proc-reader" },
+	{ "v5.17", "oom" }, { "v5.17", "mrelease" }, { "v6.1", "oom" },
+	{ "v6.1", "proc-reader" }, { "v6.1", "mrelease" }, { "v6.18", "oom" },
+	{ "v6.18", "mrelease" }, { "v6.18", "stuck" },
+};
+
+START_TEST(test_fixed_eras_survive_real_threads)
+{
+	int k;
+
+	t_build(&w, clean[_i].era, clean[_i].scn);
+	for (k = 0; k < 150; k++) {
+		sim_threads_iteration(&w, 5.0, NULL);
+		ck_assert_msg(!w.verdict.fired, "%s/%s iteration %d: %s",
+			      clean[_i].era, clean[_i].scn, k,
+			      w.verdict.hit[__builtin_ctz(w.verdict.fired)].msg);
+	}
+	sim_threads_shutdown();
+	sim_world_free(&w);
+}
+END_TEST
+
+/* The turnstile replays a schedule on real threads, identically. */
+START_TEST(test_turnstile_replays_the_changelog)
+{
+	const struct era *era = sim_era_by_name("v4.14");
+	unsigned int coop, ts;
+	size_t n;
+
+	t_build(&w, "v4.14", "proc-reader");
+	coop = t_replay(&w, era->schedules[0].schedule);
+	n = w.run_steps;
+	w.substrate = SIM_SUBSTRATE_TURNSTILE;
+	ts = t_replay(&w, era->schedules[0].schedule);
+	ck_assert_uint_eq(coop, EXPECT(ORACLE_UAF));
+	ck_assert_uint_eq(ts, coop);
+	ck_assert_uint_eq(w.run_steps, n);
+	sim_world_free(&w);
+}
+END_TEST
+
+Suite *stress_suite(void)
+{
+	Suite *s = suite_create("threads");
+	TCase *tc = tcase_create("Stress");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_fixed_eras_survive_real_threads, 0,
+			    sizeof(clean) / sizeof(clean[0]));
+	tcase_add_test(tc, test_turnstile_replays_the_changelog);
+	suite_add_tcase(s, tc);
+	return s;
+}

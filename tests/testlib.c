@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/testlib.c - helpers shared by the Check suites
+ */
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "testlib.h"
+#include "../src/sim/render.h"
+
+extern char **environ;
+
+static int (*custom_build)(struct sim_world *w);
+
+static int custom(struct sim_world *w)
+{
+	return custom_build(w);
+}
+
+static const struct sim_scenario custom_scn = {
+	.name = "test",
+	.id = SCN_OOM,
+	.summary = "a test's own threads",
+	.build = custom,
+};
+
+void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w))
+{
+	char err[256];
+
+	custom_build = build;
+	ck_assert_msg(!sim_world_build(w, sim_eras[0], &custom_scn,
+				       &sim_scenarios[0]->defaults, err,
+				       sizeof(err)), "%s", err);
+}
+
+void t_build(struct sim_world *w, const char *era, const char *scn)
+{
+	const struct era *e = sim_era_by_name(era);
+	const struct sim_scenario *s = sim_scenario_by_name(scn);
+	char err[256];
+
+	ck_assert_msg(e && s, "no era %s or scenario %s", era, scn);
+	ck_assert_msg(!sim_world_build(w, e, s, &s->defaults, err,
+				       sizeof(err)), "%s", err);
+}
+
+unsigned int t_replay(struct sim_world *w, const char *sched)
+{
+	static struct sim_schedule parsed;
+	static struct sim_replay replay;
+	char err[256];
+
+	ck_assert_msg(!sim_schedule_parse(w, sched, &parsed, err, sizeof(err)),
+		      "%s", err);
+	sim_replay_init(&replay, &parsed, false);
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ sim_replay_pick, &replay });
+	return w->verdict.fired;
+}
+
+char *t_render(struct sim_world *w)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	sim_render_changelog(w, f);
+	sim_render_verdict(w, f);
+	fclose(f);
+	return buf;
+}
+
+static void slurp(int fd, char *buf, size_t len)
+{
+	size_t n = 0;
+	ssize_t r;
+
+	while ((r = read(fd, buf + n, len - 1 - n)) > 0 && n + r < len - 1)
+		n += r;
+	if (r > 0)
+		n += r;
+	buf[n < len ? n : len - 1] = 0;
+}
+
+/* t_run(out, outlen, err, errlen, "arg1", "arg2", ..., NULL) */
+int t_run(char *out, size_t outlen, char *err, size_t errlen, ...)
+{
+	char *argv[32] = { (char *)BIN };
+	posix_spawn_file_actions_t fa;
+	char outname[] = "/tmp/reaplab-test-XXXXXX";
+	char errname[] = "/tmp/reaplab-test-XXXXXX";
+	int ofd = mkstemp(outname), efd = mkstemp(errname), status, i = 1;
+	pid_t pid;
+	va_list ap;
+
+	va_start(ap, errlen);
+	while (i < 31 && (argv[i] = va_arg(ap, char *)))
+		i++;
+	va_end(ap);
+	argv[i] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, ofd, 1);
+	posix_spawn_file_actions_adddup2(&fa, efd, 2);
+	ck_assert_int_eq(posix_spawn(&pid, BIN, &fa, NULL, argv, environ), 0);
+	waitpid(pid, &status, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	lseek(ofd, 0, SEEK_SET);
+	lseek(efd, 0, SEEK_SET);
+	slurp(ofd, out, outlen);
+	slurp(efd, err, errlen);
+	close(ofd);
+	close(efd);
+	unlink(outname);
+	unlink(errname);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tests/testlib.h - helpers shared by the Check suites
+ */
+#ifndef _TESTS_TESTLIB_H
+#define _TESTS_TESTLIB_H
+
+#include <check.h>
+#include "../src/sim/sim.h"
+#include "../src/sim/schedule.h"
+#include "../src/sim/explore.h"
+
+#define BIN "build/reaplab"
+
+/* A world of the test's own: @build creates its threads and objects. */
+void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w));
+/* Replay @sched strictly with frames; returns the verdict's oracle bits. */
+unsigned int t_replay(struct sim_world *w, const char *sched);
+/* Build era/scenario with default sizes; aborts the test on failure. */
+void t_build(struct sim_world *w, const char *era, const char *scn);
+/* Run the reaplab binary; returns its exit status, stdout and stderr. */
+int t_run(char *out, size_t outlen, char *err, size_t errlen, ...);
+/* The changelog diagram of the last run, as text. */
+char *t_render(struct sim_world *w);
+
+Suite *primitives_suite(void);
+Suite *maple_suite(void);
+Suite *determinism_suite(void);
+Suite *eras_suite(void);
+Suite *cli_suite(void);
+Suite *stress_suite(void);
+
+#endif /* _TESTS_TESTLIB_H */
