@@ -37,6 +37,36 @@ START_TEST(test_fixed_eras_survive_real_threads)
 }
 END_TEST
 
+/* A traced iteration on real threads: events in time order, numbered. */
+START_TEST(test_threads_trace_is_ordered)
+{
+	unsigned int step = 0, threads = 0;
+	u64 last = 0;
+	size_t i;
+
+	t_build(&w, "v6.1", "oom");
+	w.trace_threads = true;
+	w.trace_frames = true;
+	sim_threads_iteration(&w, 5.0, NULL);
+	ck_assert_uint_gt(w.trace.nr, 50);
+	for (i = 0; i < w.trace.nr; i++) {
+		const struct sim_event *ev = &w.trace.ev[i];
+
+		ck_assert_uint_ge(ev->ns, last);
+		last = ev->ns;
+		if (ev->type == SIM_EV_OP) {
+			ck_assert_uint_eq(ev->step, ++step);
+			threads |= 1u << ev->tid;
+		}
+	}
+	ck_assert_uint_eq(step, w.run_steps);
+	/* A, V and R all ran */
+	ck_assert_uint_eq(threads & 7, 7);
+	sim_threads_shutdown();
+	sim_world_free(&w);
+}
+END_TEST
+
 /* The turnstile replays a schedule on real threads, identically. */
 START_TEST(test_turnstile_replays_the_changelog)
 {
@@ -65,6 +95,7 @@ Suite *stress_suite(void)
 	tcase_add_loop_test(tc, test_fixed_eras_survive_real_threads, 0,
 			    sizeof(clean) / sizeof(clean[0]));
 	tcase_add_test(tc, test_turnstile_replays_the_changelog);
+	tcase_add_test(tc, test_threads_trace_is_ordered);
 	suite_add_tcase(s, tc);
 	return s;
 }

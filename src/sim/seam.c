@@ -54,7 +54,7 @@ static struct sim_event *trace_event(struct sim_world *w, int type, int kind,
 				     const void *obj, long arg,
 				     const struct seam_site *site)
 {
-	struct sim_event *ev = sim_trace_add(&w->trace);
+	struct sim_event *ev = sim_trace_add(sim_trace_of(sim_self));
 
 	ev->type = type;
 	ev->tid = sim_self ? sim_self->tid : 0xff;
@@ -64,6 +64,7 @@ static struct sim_event *trace_event(struct sim_world *w, int type, int kind,
 	ev->site = site;
 	ev->obj = obj;
 	ev->arg = arg;
+	ev->ns = sim_trace_ns();
 	return ev;
 }
 
@@ -95,7 +96,7 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 		return;
 	switch (ev) {
 	case SEAM_TRACE_MARK_VICTIM:
-		if (w->mode == SIM_MODE_COOP)
+		if (w->mode == SIM_MODE_COOP || w->trace_threads)
 			trace_event(w, SIM_EV_TRACE, ev, obj, arg, site);
 		sim_oracle_mark_victim(w, obj);
 		break;
@@ -114,7 +115,7 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 			   site->line);
 		break;
 	default:
-		if (w->mode == SIM_MODE_COOP)
+		if (w->mode == SIM_MODE_COOP || w->trace_threads)
 			trace_event(w, SIM_EV_TRACE, ev, obj, arg, site);
 		break;
 	}
@@ -131,11 +132,13 @@ void __pr(const struct seam_site *site, const char *fmt, ...)
 	struct sim_event *ev;
 	va_list ap;
 
-	if (!w || w->mode != SIM_MODE_COOP || !w->trace_text)
+	if (!w || !w->trace_text || (w->mode != SIM_MODE_COOP &&
+				     !(w->mode == SIM_MODE_THREADS &&
+				       w->trace_threads)))
 		return;
 	ev = trace_event(w, SIM_EV_TRACE, SEAM_TRACE_PR, NULL, 0, site);
 	va_start(ap, fmt);
-	ev->msg = sim_trace_vtext(&w->trace, fmt, ap);
+	ev->msg = sim_trace_vtext(sim_trace_of(sim_self), fmt, ap);
 	va_end(ap);
 }
 
@@ -232,12 +235,13 @@ void __cyg_profile_func_enter(void *fn, void *call_site)
 	t->depth++;
 	if (!sim->trace_frames)
 		return;
-	ev = sim_trace_add(&sim->trace);
+	ev = sim_trace_add(sim_trace_of(t));
 	ev->type = SIM_EV_ENTER;
 	ev->tid = t->tid;
 	ev->probe = sim->probing;
 	ev->step = sim->step;
 	ev->fn = fn;
+	ev->ns = sim_trace_ns();
 }
 
 void __cyg_profile_func_exit(void *fn, void *call_site)
@@ -252,10 +256,11 @@ void __cyg_profile_func_exit(void *fn, void *call_site)
 		t->depth--;
 	if (!sim->trace_frames)
 		return;
-	ev = sim_trace_add(&sim->trace);
+	ev = sim_trace_add(sim_trace_of(t));
 	ev->type = SIM_EV_EXIT;
 	ev->tid = t->tid;
 	ev->probe = sim->probing;
 	ev->step = sim->step;
 	ev->fn = fn;
+	ev->ns = sim_trace_ns();
 }

@@ -159,7 +159,10 @@ enum sim_ev_type {
  * @fn: for SIM_EV_ENTER/EXIT, the function; for a lock operation, the
  *      lock's name when it ran.
  * @msg: offset of a message in the trace's text pool, or -1.
- * @ns: threads engine only: nanoseconds since the iteration began.
+ * @ns: threads engine only: nanoseconds since the iteration began, when
+ *      the operation was called (before any waiting).
+ * @dur: threads engine only: nanoseconds the operation took, waiting
+ *       included.
  */
 struct sim_event {
 	u8 type;
@@ -176,6 +179,7 @@ struct sim_event {
 	const void *fn;
 	int msg;
 	u64 ns;
+	u64 dur;
 };
 
 struct sim_trace {
@@ -325,6 +329,7 @@ struct sim_world {
 	enum sim_mode mode;
 	enum sim_substrate substrate;
 	bool trace_frames;	/* record function entries for the diagrams */
+	bool trace_threads;	/* threads engine: record a timed trace */
 	bool trace_text;	/* format pr_*() messages */
 	bool probing;
 	int phase;		/* 0 prerun, 1 run */
@@ -403,6 +408,14 @@ const void *sim_arena_next(const char *type, size_t *cursor);
 void sim_model_data_save(void **buf);
 void sim_model_data_restore(const void *buf);
 void sim_model_data_init(void);
+
+/*
+ * The trace buffer a running thread appends to: the world's in the coop
+ * engine, the thread's own in the threads engine (merged by time after
+ * the iteration).
+ */
+struct sim_trace *sim_trace_of(struct sim_thread *t);
+u64 sim_trace_ns(void);
 
 /* trace.c */
 void sim_trace_reset(struct sim_trace *t);

@@ -62,6 +62,7 @@ struct sim_pthread {
 	volatile int finished;		/* the body returned or parked */
 	volatile int sleeping;		/* inside schedule() with a state set */
 	u64 lock_wait_ns;		/* time spent waiting for spinlocks */
+	struct sim_trace trace;		/* this thread's events, if traced */
 };
 
 static struct sim_pthread pool[SIM_MAX_THREADS];
@@ -77,6 +78,65 @@ static u64 now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static u64 iteration_start;
+
+/**
+ * sim_trace_of() - where @t's events go (see sim.h).
+ * @t: the running thread, or NULL.
+ */
+struct sim_trace *sim_trace_of(struct sim_thread *t)
+{
+	if (t && sim->mode == SIM_MODE_THREADS)
+		return &((struct sim_pthread *)t->pth)->trace;
+	return &sim->trace;
+}
+
+/* nanoseconds since the iteration began (0 in the coop engine) */
+u64 sim_trace_ns(void)
+{
+	return sim->mode == SIM_MODE_THREADS ? now_ns() - iteration_start : 0;
+}
+
+static int ev_cmp(const void *a, const void *b)
+{
+	const struct sim_event *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? -1 : 1;
+	return x->tid < y->tid ? -1 : x->tid > y->tid;
+}
+
+/*
+ * The threads' own traces, merged into the world's by time; operations
+ * are numbered in that order.  Text messages are copied over.
+ */
+static void merge_traces(struct sim_world *w)
+{
+	unsigned int step = 0;
+	size_t i, start = w->trace.nr;
+	int t;
+
+	for (t = 0; t < w->nthreads; t++) {
+		struct sim_trace *tr = &pool[t].trace;
+
+		for (i = 0; i < tr->nr; i++) {
+			struct sim_event *ev = sim_trace_add(&w->trace);
+
+			*ev = tr->ev[i];
+			if (ev->msg >= 0)
+				ev->msg = sim_trace_text(&w->trace, "%s",
+							 sim_trace_msg(tr, ev->msg));
+		}
+		sim_trace_reset(tr);
+	}
+	qsort(w->trace.ev + start, w->trace.nr - start, sizeof(*w->trace.ev),
+	      ev_cmp);
+	for (i = start; i < w->trace.nr; i++)
+		if (w->trace.ev[i].type == SIM_EV_OP)
+			w->trace.ev[i].step = ++step;
+	w->step = w->run_steps = step;
 }
 
 static int futex_wait(int *addr, int val, long ns)
@@ -378,6 +438,10 @@ static long rmw(int kind, void *p, int size, long arg, long arg2)
 	return 0;
 }
 
+static long threads_exec(struct sim_world *w, struct sim_thread *t,
+			 const struct sim_op *op, unsigned long mask, int size,
+			 struct wait_queue_head *wq, struct rw_semaphore *sem);
+
 /**
  * sim_threads_op() - a seam operation in the threads engine.
  * @op: the operation.
@@ -392,12 +456,37 @@ long sim_threads_op(struct sim_op *op)
 	int size = op->site->size;
 	struct wait_queue_head *wq = op->obj;
 	struct rw_semaphore *sem = op->obj;
-	long ret = 0;
+	long ret;
+	u64 begin = w->trace_threads ? sim_trace_ns() : 0;
 
 	__atomic_add_fetch(&op_count, 1, __ATOMIC_RELAXED);
 	check_stop(w, t);
 	if (op->obj && sim_addr_freed(op->obj))
 		uaf(w, t, op);
+	ret = threads_exec(w, t, op, mask, size, wq, sem);
+	if (w->trace_threads) {
+		struct sim_event *ev = sim_trace_add(&((struct sim_pthread *)
+							t->pth)->trace);
+
+		ev->type = SIM_EV_OP;
+		ev->tid = t->tid;
+		ev->kind = op->kind;
+		ev->site = op->site;
+		ev->obj = op->obj;
+		ev->arg = op->arg;
+		ev->arg2 = op->arg2;
+		ev->result = ret;
+		ev->ns = begin;
+		ev->dur = sim_trace_ns() - begin;
+	}
+	return ret;
+}
+
+static long threads_exec(struct sim_world *w, struct sim_thread *t,
+			 const struct sim_op *op, unsigned long mask, int size,
+			 struct wait_queue_head *wq, struct rw_semaphore *sem)
+{
+	long ret = 0;
 
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
@@ -696,8 +785,11 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 		pool_start(w);
 	sim_world_reset(w);
 	sim = w;
-	for (i = 0; i < w->nthreads; i++)
+	for (i = 0; i < w->nthreads; i++) {
 		pool[i].finished = pool[i].sleeping = 0;
+		sim_trace_reset(&pool[i].trace);
+	}
+	iteration_start = now_ns();
 	w->mode = SIM_MODE_THREADS;
 	pthread_barrier_wait(&start_barrier);
 	last_progress = now_ns();
@@ -747,6 +839,8 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 		for (i = 0; i < w->nthreads; i++)
 			lock_wait_ns[i] = pool[i].lock_wait_ns;
 	w->mode = SIM_MODE_IDLE;
+	if (w->trace_threads)
+		merge_traces(w);
 	if (w->stop == SIM_STOP_POLICY) {
 		w->stop = SIM_STOP_NONE;
 		if (w->scn->check)
