@@ -56,6 +56,7 @@ MODEL_TREE := $(COMMON_SRCS) $(sort $(shell find src/eras -name '*.c'))
 ERA_DEFS := -DSIM_ERAS='$(foreach e,$(ERAS),ERA($(call era_sym,$(e))))'
 
 .PHONY: all deps check demo clean
+CHECK_DEPS :=
 all: $(B)/reaplab
 
 $(B)/obj/kernel/%.o $(B)/obj/mm/%.o $(B)/obj/lib/%.o $(B)/obj/fs/%.o \
@@ -113,7 +114,8 @@ $(B)/obj/tests/%.o: tests/%.c Makefile
 $(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
-check: $(B)/reaplab $(B)/check_reaplab
+# More test prerequisites may be added by the fragments (CHECK_DEPS += ...).
+check: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS)
 	$(B)/check_reaplab
 
 # --- dependencies -------------------------------------------------------
@@ -140,6 +142,12 @@ deps:
 
 demo: deps all
 	$(B)/reaplab tour
+
+# Parts of the build owned by their folders: the figures (make figures)
+# and the benchmarks (make bench) add their targets, tests and Debian
+# packages (DEB_PKGS += ...) here.
+-include figures/figures.mk
+-include src/bench/bench.mk
 
 clean:
 	rm -rf $(B)
