@@ -57,6 +57,8 @@ ERA_DEFS := -DSIM_ERAS='$(foreach e,$(ERAS),ERA($(call era_sym,$(e))))'
 
 .PHONY: all deps check demo clean
 CHECK_DEPS :=
+# The Debian packages `make deps` installs; the fragments add theirs.
+DEB_PKGS := gcc make binutils pkg-config check
 all: $(B)/reaplab
 
 $(B)/obj/kernel/%.o $(B)/obj/mm/%.o $(B)/obj/lib/%.o $(B)/obj/fs/%.o \
@@ -101,6 +103,12 @@ SIM_ALL := $(SIM_OBJS) $(B)/obj/gen/sources.o $(ERA_OBJS)
 $(B)/reaplab: $(SIM_ALL) $(CLI_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+# Parts of the build owned by their folders: the figures (make figures)
+# and the benchmarks (make bench) add their targets, their test
+# prerequisites (CHECK_DEPS += ...) and Debian packages (DEB_PKGS += ...).
+-include figures/figures.mk
+-include src/bench/bench.mk
+
 # --- tests ------------------------------------------------------------------
 
 TEST_SRCS := $(sort $(wildcard tests/*.c))
@@ -120,7 +128,6 @@ check: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS)
 
 # --- dependencies -------------------------------------------------------
 
-DEB_PKGS := gcc make binutils pkg-config check
 
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do \
@@ -143,11 +150,6 @@ deps:
 demo: deps all
 	$(B)/reaplab tour
 
-# Parts of the build owned by their folders: the figures (make figures)
-# and the benchmarks (make bench) add their targets, tests and Debian
-# packages (DEB_PKGS += ...) here.
--include figures/figures.mk
--include src/bench/bench.mk
 
 clean:
 	rm -rf $(B)
