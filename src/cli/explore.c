@@ -67,7 +67,8 @@ int cmd_explore(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--mode") ||
 		    !strcmp(argv[i], "--bound") || !strcmp(argv[i], "--budget") ||
-		    !strcmp(argv[i], "--time") || !strcmp(argv[i], "--want")) {
+		    !strcmp(argv[i], "--time") || !strcmp(argv[i], "--want") ||
+		    !strcmp(argv[i], "--seed")) {
 			if (i + 1 >= argc)
 				return cli_error("explore: %s needs a value",
 						 argv[i]);
@@ -106,9 +107,16 @@ int cmd_explore(int argc, char **argv)
 			if (cli_param(&p, v))
 				return EXIT_USAGE;
 		} else if (!strcmp(argv[i], "--mode")) {
-			if (strcmp(v, "icb"))
-				return cli_error("explore: unknown mode '%s' (modes: icb)",
+			int m = sim_explore_mode_by_name(v);
+
+			if (m < 0)
+				return cli_error("explore: unknown mode '%s' (modes: icb, dpor, pct, walk)",
 						 v);
+			o.mode = m;
+		} else if (!strcmp(argv[i], "--seed")) {
+			o.seed = strtoull(v, &end, 0);
+			if (*end)
+				return cli_error("explore: --seed must be a number");
 		} else if (!strcmp(argv[i], "--bound")) {
 			o.bound = strtol(v, &end, 10);
 			if (*end || o.bound < 0 || o.bound > 20)
@@ -135,10 +143,18 @@ int cmd_explore(int argc, char **argv)
 	if (cli_build(&w, era, scn, &p))
 		return EXIT_USAGE;
 	sim_explore(&w, &o, &r);
-	printf("Observation %s/%s %s %s (%lu of %lu executions, mode icb, bound %d, %.2f s)\n",
+	printf("Observation %s/%s %s %s (%lu of %lu executions, mode %s",
 	       era->id, scn->name, cli_verdict_text(r.fired, false),
 	       r.buggy ? "Sometimes" : "Never", r.buggy, r.executions,
-	       r.reached_bound, r.seconds);
+	       sim_explore_mode_name(o.mode));
+	if (o.mode == SIM_EXPLORE_ICB)
+		printf(", bound %d", r.reached_bound);
+	if (o.mode == SIM_EXPLORE_DPOR)
+		printf(", %lu sleep-blocked", r.sleep_blocked);
+	if (o.mode == SIM_EXPLORE_PCT || o.mode == SIM_EXPLORE_WALK)
+		printf(", seed %#llx", (unsigned long long)(r.buggy ? r.seed :
+							   o.seed));
+	printf(", %.2f s)\n", r.seconds);
 	if (r.budget_exhausted)
 		printf("  budget exhausted: the search stopped before it was complete\n");
 	else if (r.bound_exceeded)

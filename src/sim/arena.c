@@ -127,11 +127,24 @@ void *sim_arena_alloc(size_t size, const char *type)
 
 const struct sim_obj *sim_obj_of(const void *addr)
 {
+	/*
+	 * Every operation asks (is its object freed?), and the same few
+	 * hundred objects are asked about again and again: a small cache of
+	 * indices, direct-mapped by address.  An index is only a hint,
+	 * checked before use, so a reset or a realloc of objs[] cannot make
+	 * it lie.
+	 */
+	static __thread unsigned int hint[256];
 	uintptr_t a = (uintptr_t)addr;
-	size_t lo = 0, hi = nobjs;
+	size_t lo = 0, hi = nobjs, h = (a >> 4) & 255;
 
 	if (!sim_arena_contains(addr))
 		return NULL;
+	lo = hint[h];
+	if (lo < nobjs && objs[lo].start <= a &&
+	    a < objs[lo].start + objs[lo].size)
+		return &objs[lo];
+	lo = 0;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
@@ -140,9 +153,22 @@ const struct sim_obj *sim_obj_of(const void *addr)
 		else
 			hi = mid;
 	}
-	if (lo < nobjs && objs[lo].start <= a)
+	if (lo < nobjs && objs[lo].start <= a) {
+		hint[h] = lo;
 		return &objs[lo];
+	}
 	return NULL;
+}
+
+const char *sim_obj_type(const struct sim_obj *o)
+{
+	return o->type;
+}
+
+void sim_obj_range(const struct sim_obj *o, uintptr_t *start, size_t *len)
+{
+	*start = o->start;
+	*len = o->size;
 }
 
 bool sim_obj_freed(const struct sim_obj *o)

@@ -142,6 +142,7 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	struct sim_event *ev;
 	int kind = t->op.kind;
 	const char *name = sim_lock_name(&t->op);
+	struct sim_word before;
 	long ret;
 
 	w->step++;
@@ -149,6 +150,7 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 		w->run_steps = w->step;
 	t->nsteps++;
 	t->has_op = false;
+	sim_word_save(&t->op, &before);
 	ret = sim_op_exec(w, t, &t->op);
 	ev = sim_trace_add(&w->trace);
 	ev->type = SIM_EV_OP;
@@ -163,6 +165,9 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	ev->arg2 = t->op.arg2;
 	ev->result = ret;
 	ev->fn = name;
+	ev->changed = sim_word_changed(&t->op, &before);
+	if (kind == SEAM_WAKE_UP)
+		ev->arg2 = before.waiters;
 	w->last_tid = t->tid;
 	w->last_yield = sim_op_is_yield(kind);
 	if (w->probing && kind == SEAM_FINISH_WAIT)

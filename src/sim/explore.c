@@ -1,25 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * src/sim/explore.c - iterative preemption bounding
+ * src/sim/explore.c - the explorer: preemption bounding, PCT, random walk
  *
- * Simulator-only.
+ * Simulator-only.  Exhaustive search with partial-order reduction is in
+ * dpor.c; this file has the other three modes and what they share.
  *
  * DOC: Iterative preemption bounding
  *
- * Every execution is fixed by the thread chosen at each step.  The search
- * runs an execution that follows a prefix of choices and then the default
- * (non-preemptive) policy, and from its trace derives the children: for
- * every step after the prefix and every other thread that could have run
- * there, the prefix extended up to that step with that thread.  Choosing
- * another thread where the default policy would have stayed on the running
- * one costs a preemption; choosing among threads at a point where the
- * running one blocked, slept or finished is free.
+ * Every execution is fixed by the thread chosen at each step.  Choosing
+ * another thread where the running one could go on is a preemption;
+ * choosing among threads where it blocked, slept or finished is free.
+ * Bound c explores, depth first and default-policy child first, every
+ * execution with at most c preemptions; bounds 0, 1, 2, ... are taken in
+ * turn, so the first bug found has the fewest preemptions any bug has
+ * (CHESS, Musuvathi and Qadeer, PLDI'07).  Each bound starts over from
+ * the root: the executions of lower bounds are run again (a few percent
+ * of the work, since each preemption multiplies the count) and keep the
+ * memory to one path of the tree.
  *
- * Bound c explores every execution with at most c preemptions; children
- * that would need c + 1 wait in a frontier for the next bound, so nothing
- * is run twice.  Bounds 0, 1, 2, ... are taken in turn, and so the first bug
- * found has the fewest preemptions any bug has (CHESS, Musuvathi and
- * Qadeer, PLDI'07).  There is no partial-order reduction here: see dpor.c.
+ * DOC: Randomised search
+ *
+ * For worlds too large to exhaust.  PCT (Burckhardt et al., ASPLOS'10)
+ * gives the threads random priorities, always runs the highest enabled
+ * one, and at d-1 random steps lowers the running thread below all the
+ * others: a bug that needs d ordering constraints is found with
+ * probability at least 1/(n k^(d-1)) per run.  The sticky walk stays on
+ * the running thread with probability 0.9 and otherwise picks any enabled
+ * thread: bugs that need one thread starved for a long stretch are found
+ * quickly, where uniform choices almost never starve anyone.  Each run's
+ * seed is derived from the one given, and printed with any bug.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,225 +36,34 @@
 #include "explore.h"
 #include "schedule.h"
 
+static const char *const mode_names[] = {
+	[SIM_EXPLORE_ICB] = "icb",
+	[SIM_EXPLORE_DPOR] = "dpor",
+	[SIM_EXPLORE_PCT] = "pct",
+	[SIM_EXPLORE_WALK] = "walk",
+};
+
+const char *sim_explore_mode_name(enum sim_explore_mode mode)
+{
+	return mode_names[mode];
+}
+
+int sim_explore_mode_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++)
+		if (!strcmp(name, mode_names[i]))
+			return i;
+	return -1;
+}
+
 double sim_now(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* A prefix of choices waiting to be run, with the preemptions it costs. */
-struct job {
-	unsigned int n;
-	int cost;
-	u8 *tid;
-};
-
-struct jobs {
-	struct job *v;
-	size_t nr, cap;
-};
-
-static void jobs_push(struct jobs *q, const u8 *tid, unsigned int n,
-		      u8 last, int cost)
-{
-	struct job *j;
-
-	if (q->nr == q->cap) {
-		q->cap = q->cap ? 2 * q->cap : 1024;
-		q->v = realloc(q->v, q->cap * sizeof(*q->v));
-		if (!q->v) {
-			perror("reaplab: explore");
-			exit(2);
-		}
-	}
-	j = &q->v[q->nr++];
-	j->n = n + 1;
-	j->cost = cost;
-	j->tid = malloc(n + 1);
-	if (!j->tid) {
-		perror("reaplab: explore");
-		exit(2);
-	}
-	memcpy(j->tid, tid, n);
-	j->tid[n] = last;
-}
-
-static void jobs_free(struct jobs *q)
-{
-	size_t i;
-
-	for (i = 0; i < q->nr; i++)
-		free(q->v[i].tid);
-	free(q->v);
-	memset(q, 0, sizeof(*q));
-}
-
-/* The prefix policy: follow the prefix, then the default policy. */
-struct prefix_policy {
-	const u8 *tid;
-	unsigned int n;
-};
-
-static int prefix_pick(struct sim_world *w, void *data)
-{
-	struct prefix_policy *p = data;
-
-	if (w->step < p->n) {
-		int t = p->tid[w->step];
-
-		if (!sim_enabled(w, t)) {
-			w->stop = SIM_STOP_DIVERGED;
-			snprintf(w->stop_msg, sizeof(w->stop_msg),
-				 "step %u: %c not runnable: the model is not deterministic",
-				 w->step + 1, w->threads[t].letter);
-			return -1;
-		}
-		return t;
-	}
-	return sim_default_pick(w);
-}
-
-/* Steps of the last execution: the thread, and who else could have run. */
-static unsigned int collect(const struct sim_world *w, u8 *tid, u16 *enabled,
-			    bool *preempt_free)
-{
-	const struct sim_event *prev = NULL;
-	unsigned int n = 0;
-	size_t i;
-
-	for (i = 0; i < w->trace.nr && n < SIM_MAX_CHOICES; i++) {
-		const struct sim_event *ev = &w->trace.ev[i];
-
-		if (ev->type != SIM_EV_OP || ev->probe)
-			continue;
-		tid[n] = ev->tid;
-		enabled[n] = ev->enabled;
-		/* a switch here is free if the last thread cannot go on */
-		preempt_free[n] = !prev || sim_op_is_yield(prev->kind) ||
-				  !(ev->enabled & (1u << prev->tid));
-		n++;
-		prev = ev;
-	}
-	return n;
-}
-
-/**
- * sim_cex_preemptions() - preemptions in @w's last execution.
- * @w: the world.
- */
-int sim_cex_preemptions(const struct sim_world *w)
-{
-	char buf[16];
-
-	return sim_schedule_from_trace(w, true, buf, 0);
-}
-
-/**
- * sim_cex_replay() - run a counterexample again.
- * @w: the world it was found in.
- * @cex: the choices.
- * @frames: record call stacks and messages, for drawing.
- *
- * Return: 1 if an oracle fired.
- */
-int sim_cex_replay(struct sim_world *w, const struct sim_cex *cex, bool frames)
-{
-	struct prefix_policy p = { cex->tid, cex->n };
-
-	w->trace_frames = frames;
-	w->trace_text = frames;
-	return sim_run_coop(w, (struct sim_policy){ prefix_pick, &p });
-}
-
-static bool wanted(const struct sim_explore_opts *o, unsigned int fired)
-{
-	return o->want ? (fired & o->want) : fired;
-}
-
-static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
-		       struct sim_explore_result *r)
-{
-	static u8 tid[SIM_MAX_CHOICES];
-	static u16 enabled[SIM_MAX_CHOICES];
-	static bool free_switch[SIM_MAX_CHOICES];
-	struct jobs now = { 0 }, next = { 0 };
-	double start = sim_now(), last_report = start;
-	int bound;
-
-	w->trace_frames = false;
-	w->trace_text = false;
-	jobs_push(&now, tid, 0, 0, 0);
-	now.v[0].n = 0;
-	for (bound = 0; bound <= o->bound; bound++) {
-		r->reached_bound = bound;
-		while (now.nr) {
-			struct job j = now.v[--now.nr];
-			struct prefix_policy p = { j.tid, j.n };
-			unsigned int n, s;
-			int t;
-
-			sim_run_coop(w, (struct sim_policy){ prefix_pick, &p });
-			r->executions++;
-			r->steps += w->step;
-			if (w->stop == SIM_STOP_LIMIT)
-				r->limit_hits++;
-			r->fired |= w->verdict.fired;
-			n = collect(w, tid, enabled, free_switch);
-			if (wanted(o, w->verdict.fired)) {
-				if (!r->buggy++) {
-					r->first.n = n;
-					memcpy(r->first.tid, tid, n);
-					r->first.preemptions = j.cost;
-					r->first.fired = w->verdict.fired;
-					r->first.execution = r->executions;
-				}
-				if (o->stop_first) {
-					free(j.tid);
-					goto out;
-				}
-			}
-			for (s = n; s-- > j.n;) {
-				for (t = w->nthreads - 1; t >= 0; t--) {
-					int cost;
-
-					if (t == tid[s] ||
-					    !(enabled[s] & (1u << t)))
-						continue;
-					cost = j.cost + !free_switch[s];
-					jobs_push(cost <= bound ? &now : &next,
-						  tid, s, t, cost);
-				}
-			}
-			free(j.tid);
-			if ((o->budget && r->executions >= o->budget) ||
-			    (o->seconds && sim_now() - start > o->seconds)) {
-				r->budget_exhausted = true;
-				goto out;
-			}
-			if (o->progress && sim_now() - last_report > 1.0) {
-				last_report = sim_now();
-				fprintf(stderr,
-					"explore: bound %d, %lu executions, %zu queued, %.0f s\n",
-					bound, r->executions, now.nr + next.nr,
-					last_report - start);
-			}
-		}
-		if (!next.nr)
-			break;
-		jobs_free(&now);
-		now = next;
-		memset(&next, 0, sizeof(next));
-	}
-	r->complete = !now.nr && !next.nr;
-	r->bound_exceeded = !r->complete;
-out:
-	if (r->budget_exhausted || (o->stop_first && r->buggy))
-		r->bound_exceeded = false;
-	jobs_free(&now);
-	jobs_free(&next);
-	return 0;
 }
 
 /* xorshift64*: small, fast, and the same on every machine. */
@@ -280,13 +98,331 @@ int sim_random_pick(struct sim_world *w, void *data)
 	return __builtin_ctz(mask);
 }
 
+/* The threads chosen, step by step, in @w's last execution. */
+static unsigned int choices(const struct sim_world *w, u8 *tid)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < w->trace.nr && n < SIM_MAX_CHOICES; i++)
+		if (w->trace.ev[i].type == SIM_EV_OP && !w->trace.ev[i].probe)
+			tid[n++] = w->trace.ev[i].tid;
+	return n;
+}
+
+/**
+ * sim_cex_preemptions() - preemptions in @w's last execution.
+ * @w: the world.
+ */
+int sim_cex_preemptions(const struct sim_world *w)
+{
+	char buf[16];
+
+	return sim_schedule_from_trace(w, true, buf, 0);
+}
+
+/**
+ * sim_explore_record() - keep @w's last execution as the counterexample.
+ * @w: the world.
+ * @r: the result to fill.
+ * @execution: which execution it was.
+ */
+void sim_explore_record(const struct sim_world *w,
+			struct sim_explore_result *r, unsigned long execution)
+{
+	r->first.n = choices(w, r->first.tid);
+	r->first.preemptions = sim_cex_preemptions(w);
+	r->first.fired = w->verdict.fired;
+	r->first.execution = execution;
+}
+
+/* The prefix policy: follow the recorded choices, then the default. */
+struct prefix_policy {
+	const u8 *tid;
+	unsigned int n;
+};
+
+static int prefix_pick(struct sim_world *w, void *data)
+{
+	struct prefix_policy *p = data;
+
+	if (w->step < p->n) {
+		int t = p->tid[w->step];
+
+		if (!sim_enabled(w, t)) {
+			w->stop = SIM_STOP_DIVERGED;
+			snprintf(w->stop_msg, sizeof(w->stop_msg),
+				 "step %u: %c not runnable: the model is not deterministic",
+				 w->step + 1, w->threads[t].letter);
+			return -1;
+		}
+		return t;
+	}
+	return sim_default_pick(w);
+}
+
+/**
+ * sim_cex_replay() - run a counterexample again.
+ * @w: the world it was found in.
+ * @cex: the choices.
+ * @frames: record call stacks and messages, for drawing.
+ *
+ * Return: 1 if an oracle fired.
+ */
+int sim_cex_replay(struct sim_world *w, const struct sim_cex *cex, bool frames)
+{
+	struct prefix_policy p = { cex->tid, cex->n };
+
+	w->trace_frames = frames;
+	w->trace_text = frames;
+	return sim_run_coop(w, (struct sim_policy){ prefix_pick, &p });
+}
+
+static bool wanted(const struct sim_explore_opts *o, unsigned int fired)
+{
+	return o->want ? (fired & o->want) : fired;
+}
+
+static bool over_budget(const struct sim_explore_opts *o,
+			struct sim_explore_result *r, double start)
+{
+	if ((o->budget && r->executions >= o->budget) ||
+	    (o->seconds && sim_now() - start > o->seconds)) {
+		r->budget_exhausted = true;
+		return true;
+	}
+	return false;
+}
+
+static void progress(const struct sim_explore_opts *o,
+		     const struct sim_explore_result *r, double start,
+		     double *last, const char *what)
+{
+	if (!o->progress || sim_now() - *last < 1.0)
+		return;
+	*last = sim_now();
+	fprintf(stderr, "explore: %s, %lu executions, %.0f s\n", what,
+		r->executions, *last - start);
+}
+
+/* Account for one finished execution; true when the search should stop. */
+static bool account(struct sim_world *w, const struct sim_explore_opts *o,
+		    struct sim_explore_result *r)
+{
+	r->executions++;
+	r->completed++;
+	r->steps += w->run_steps;
+	if (w->stop == SIM_STOP_LIMIT)
+		r->limit_hits++;
+	r->fired |= w->verdict.fired;
+	if (!wanted(o, w->verdict.fired))
+		return false;
+	if (!r->buggy++)
+		sim_explore_record(w, r, r->executions);
+	return o->stop_first;
+}
+
+/* --- iterative preemption bounding --------------------------------------- */
+
+struct inode {
+	u8 tid;			/* chosen */
+	u8 def;			/* what the default policy chose */
+	u16 enabled;
+	u16 tried;
+	u8 free;		/* a switch here costs no preemption */
+	u8 cost;		/* preemptions before this step */
+};
+
+struct icb {
+	struct inode *node;
+	unsigned int forced, created;
+	int bound;
+	bool exceeded;		/* a child was cut by the bound */
+};
+
+static int icb_pick(struct sim_world *w, void *data)
+{
+	struct icb *b = data;
+	unsigned int i = w->step;
+	struct inode *n;
+	int t;
+
+	if (i >= SIM_MAX_CHOICES) {
+		w->stop = SIM_STOP_LIMIT;
+		return -1;
+	}
+	n = &b->node[i];
+	if (i < b->forced) {
+		b->created = i + 1;
+		return n->tid;
+	}
+	t = sim_default_pick(w);
+	if (t < 0)
+		return -1;
+	n->enabled = sim_enabled_mask(w);
+	n->tid = n->def = t;
+	n->tried = 1u << t;
+	n->free = w->last_tid < 0 || w->last_yield ||
+		  !(n->enabled & (1u << w->last_tid));
+	n->cost = i ? b->node[i - 1].cost +
+		      (b->node[i - 1].tid != b->node[i - 1].def &&
+		       !b->node[i - 1].free) : 0;
+	b->created = i + 1;
+	return t;
+}
+
+/* The deepest step with a child within the bound; false when done. */
+static bool icb_backtrack(struct icb *b)
+{
+	unsigned int i = b->created;
+
+	while (i--) {
+		struct inode *n = &b->node[i];
+		u16 todo = n->enabled & ~n->tried;
+		int cost = n->cost + !n->free;
+
+		if (!todo)
+			continue;
+		if (cost > b->bound) {
+			b->exceeded = true;
+			continue;
+		}
+		n->tid = __builtin_ctz(todo);
+		n->tried |= 1u << n->tid;
+		b->forced = i + 1;
+		return true;
+	}
+	return false;
+}
+
+static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
+		       struct sim_explore_result *r)
+{
+	double start = sim_now(), last = start;
+	struct icb b = { 0 };
+
+	b.node = calloc(SIM_MAX_CHOICES, sizeof(*b.node));
+	if (!b.node) {
+		perror("reaplab: explore");
+		exit(2);
+	}
+	w->trace_frames = false;
+	w->trace_text = false;
+	for (b.bound = 0; b.bound <= o->bound; b.bound++) {
+		r->reached_bound = b.bound;
+		b.forced = 0;
+		b.exceeded = false;
+		do {
+			b.created = 0;
+			sim_run_coop(w, (struct sim_policy){ icb_pick, &b });
+			if (account(w, o, r) || over_budget(o, r, start))
+				goto out;
+			progress(o, r, start, &last, "icb");
+		} while (icb_backtrack(&b));
+		if (!b.exceeded) {
+			r->complete = true;
+			break;
+		}
+	}
+	r->bound_exceeded = !r->complete;
+out:
+	free(b.node);
+	return 0;
+}
+
+/* --- PCT and the sticky walk -------------------------------------------- */
+
+struct pct {
+	u64 rng;
+	int prio[SIM_MAX_THREADS];	/* higher runs first */
+	unsigned int change[8];		/* steps where the runner is lowered */
+	int nchange, low;
+};
+
+static int pct_pick(struct sim_world *w, void *data)
+{
+	struct pct *p = data;
+	unsigned int mask = sim_enabled_mask(w);
+	int i, best = -1;
+
+	if (!mask)
+		return -1;
+	for (i = 0; i < p->nchange; i++)
+		if (p->change[i] == w->step && w->last_tid >= 0)
+			p->prio[w->last_tid] = p->low--;
+	for (i = 0; i < w->nthreads; i++)
+		if ((mask & (1u << i)) && (best < 0 || p->prio[i] > p->prio[best]))
+			best = i;
+	return best;
+}
+
+static int walk_pick(struct sim_world *w, void *data)
+{
+	u64 *rng = data;
+
+	if (w->last_tid >= 0 && !w->last_yield && sim_enabled(w, w->last_tid) &&
+	    sim_rand(rng) % 10)
+		return w->last_tid;
+	return sim_random_pick(w, rng);
+}
+
+static int explore_random(struct sim_world *w,
+			  const struct sim_explore_opts *o,
+			  struct sim_explore_result *r)
+{
+	double start = sim_now(), last = start;
+	unsigned long budget = o->budget ? o->budget :
+			       o->seconds ? 0 : 100000;
+	unsigned int k = 0;
+	int depth = o->bound > 0 ? o->bound : 3;
+
+	w->trace_frames = false;
+	w->trace_text = false;
+	if (o->mode == SIM_EXPLORE_PCT) {
+		/* k: the length of a default run */
+		sim_run_coop(w, (struct sim_policy){ prefix_pick,
+			     &(struct prefix_policy){ NULL, 0 } });
+		k = w->run_steps ? w->run_steps : 1;
+	}
+	for (;;) {
+		u64 seed = o->seed + r->executions;
+		struct pct p = { .rng = seed };
+		int i;
+
+		if (o->mode == SIM_EXPLORE_PCT) {
+			for (i = 0; i < w->nthreads; i++)
+				p.prio[i] = depth + 1 + (int)(sim_rand(&p.rng) % 1000);
+			p.nchange = depth - 1 < 8 ? depth - 1 : 8;
+			for (i = 0; i < p.nchange; i++)
+				p.change[i] = 1 + sim_rand(&p.rng) % k;
+			p.low = depth;
+			sim_run_coop(w, (struct sim_policy){ pct_pick, &p });
+		} else {
+			sim_run_coop(w, (struct sim_policy){ walk_pick, &p.rng });
+		}
+		if (wanted(o, w->verdict.fired) && !r->buggy)
+			r->seed = seed;
+		if (account(w, o, r))
+			break;
+		if (budget && r->executions >= budget) {
+			r->budget_exhausted = true;
+			break;
+		}
+		if (over_budget(o, r, start))
+			break;
+		progress(o, r, start, &last, sim_explore_mode_name(o->mode));
+	}
+	r->reached_bound = depth;
+	return 0;
+}
+
 /**
  * sim_explore() - search @w's schedules.
  * @w: a built world.
  * @o: how.
  * @r: what was found.
  *
- * Return: 0, or -1 for a mode not implemented.
+ * Return: 0.
  */
 int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		struct sim_explore_result *r)
@@ -299,8 +435,12 @@ int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 	case SIM_EXPLORE_ICB:
 		rc = explore_icb(w, o, r);
 		break;
+	case SIM_EXPLORE_DPOR:
+		rc = sim_explore_dpor(w, o, r);
+		break;
 	default:
-		return -1;
+		rc = explore_random(w, o, r);
+		break;
 	}
 	r->seconds = sim_now() - start;
 	return rc;

@@ -26,6 +26,9 @@ enum sim_explore_mode {
  * @stop_first: stop at the first execution where an oracle fires.
  * @want: stop only for these oracles (bits; 0 = any).
  * @progress: print progress to stderr about once a second.
+ * @visit: if set, called after every execution run to its end (for DPOR:
+ *	not sleep-blocked), with @visit_data; tests use it to check the
+ *	reduction against brute force.
  */
 struct sim_explore_opts {
 	enum sim_explore_mode mode;
@@ -36,6 +39,8 @@ struct sim_explore_opts {
 	bool stop_first;
 	unsigned int want;
 	bool progress;
+	void (*visit)(const struct sim_world *w, void *data);
+	void *visit_data;
 };
 
 #define SIM_MAX_CHOICES	65536
@@ -69,6 +74,10 @@ struct sim_cex {
  * @seconds: wall time.
  * @steps: scheduling points executed in total.
  * @reached_bound: the bound the search was at when it ended.
+ * @completed: executions that ran to their end (DPOR: one per trace).
+ * @sleep_blocked: DPOR executions abandoned as redundant.
+ * @races: DPOR: races found (and reversed where needed).
+ * @seed: PCT and walk: the seed of the first failing execution.
  */
 struct sim_explore_result {
 	unsigned long executions;
@@ -82,15 +91,31 @@ struct sim_explore_result {
 	double seconds;
 	unsigned long long steps;
 	int reached_bound;
+	unsigned long completed;
+	unsigned long sleep_blocked;
+	unsigned long races;
+	u64 seed;
 };
 
 int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		struct sim_explore_result *r);
+int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
+		     struct sim_explore_result *r);
+void sim_explore_record(const struct sim_world *w,
+			struct sim_explore_result *r, unsigned long execution);
+const char *sim_explore_mode_name(enum sim_explore_mode mode);
+int sim_explore_mode_by_name(const char *name);
 int sim_cex_replay(struct sim_world *w, const struct sim_cex *cex,
 		   bool frames);
 int sim_cex_preemptions(const struct sim_world *w);
 double sim_now(void);
 u64 sim_rand(u64 *state);
+u64 sim_trace_canonical(const struct sim_world *w);
+long sim_count_traces(struct sim_world *w, unsigned long limit,
+		      unsigned long *executions, unsigned int *fired,
+		      u64 **forms,
+		      void (*visit)(const struct sim_world *w, void *data),
+		      void *data);
 int sim_random_pick(struct sim_world *w, void *data);
 
 #endif /* _SIM_EXPLORE_H */

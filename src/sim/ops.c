@@ -58,6 +58,7 @@ static const char *const op_names[SEAM_NR_OPS] = {
 	[SEAM_WAKE_UP] = "wake_up",
 	[SEAM_WAKE_UP_PROCESS] = "wake_up_process",
 	[SEAM_PARK] = "park",
+	[SEAM_OBSERVE] = "observe",
 };
 
 const char *sim_op_name(int kind)
@@ -463,6 +464,9 @@ long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 		return 1;
 	}
 	case SEAM_PARK:
+		return 0;
+	case SEAM_OBSERVE:
+		sim_oracle_mark_victim(w, op->obj);
 		return 0;
 	default:
 		return 0;

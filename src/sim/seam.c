@@ -98,7 +98,24 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 	case SEAM_TRACE_MARK_VICTIM:
 		if (w->mode == SIM_MODE_COOP || w->trace_threads)
 			trace_event(w, SIM_EV_TRACE, ev, obj, arg, site);
-		sim_oracle_mark_victim(w, obj);
+		/*
+		 * The oracle reads state other threads write: in the coop
+		 * engine that is a step of its own (see SEAM_OBSERVE).
+		 */
+		if (w->mode == SIM_MODE_COOP) {
+			static const struct seam_site observe = {
+				"observe", "mark_victim: earlier victims' RSS",
+				__FILE__, __LINE__, 0
+			};
+			struct sim_op o = {
+				.kind = SEAM_OBSERVE, .obj = obj,
+				.site = &observe,
+			};
+
+			sim_coop_op(&o);
+		} else {
+			sim_oracle_mark_victim(w, obj);
+		}
 		break;
 	case SEAM_TRACE_MMAP_ASSERT:
 		if (t && !sim_holds(t, obj))

@@ -150,6 +150,10 @@ enum sim_ev_type {
  * @kind: seam op, tracepoint or oracle number.
  * @probe: recorded while probing for lost wake-ups after the run.
  * @enabled: for SIM_EV_OP, threads that could have run this step (bits).
+ * @changed: for SIM_EV_OP, whether the operation changed the word (or
+ *	     lock) it acted on: a set_bit() of a set bit did not.
+ * @hidden: the renderers leave this event out (a counterexample's
+ *	    diagram shows only what happens before the failure).
  * @step: for SIM_EV_OP, the step number (from 1).
  * @site: call site of the operation or tracepoint.
  * @obj: the object.
@@ -170,6 +174,8 @@ struct sim_event {
 	u8 kind;
 	u8 probe;
 	u16 enabled;
+	u8 changed;
+	u8 hidden;
 	u32 step;
 	const struct seam_site *site;
 	const void *obj;
@@ -375,6 +381,20 @@ unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);
 void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len);
 
+/*
+ * struct sim_word - what an operation's object held before it ran, to tell
+ * afterwards whether it changed anything (see dep.c).
+ */
+struct sim_word {
+	long value;
+	long extra;
+	unsigned long waiters;
+	bool valid;
+};
+
+void sim_word_save(const struct sim_op *op, struct sim_word *w);
+bool sim_word_changed(const struct sim_op *op, const struct sim_word *w);
+
 /* ops.c: the semantics of every operation, shared by boot and coop */
 bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op);
@@ -389,6 +409,8 @@ void *sim_arena_alloc(size_t size, const char *type);
 struct sim_obj;
 const struct sim_obj *sim_obj_of(const void *addr);
 bool sim_obj_freed(const struct sim_obj *o);
+void sim_obj_range(const struct sim_obj *o, uintptr_t *start, size_t *len);
+const char *sim_obj_type(const struct sim_obj *o);
 bool sim_addr_freed(const void *addr);
 int sim_obj_free(const void *addr, int tid, unsigned int step,
 		 const struct seam_site *site);

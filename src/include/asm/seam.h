@@ -89,6 +89,12 @@ enum seam_op {
 	SEAM_WAKE_UP_PROCESS,
 	/* simulator-only: a task that never runs again (D state forever) */
 	SEAM_PARK,
+	/*
+	 * simulator-only: an oracle looks at the state here (the spurious
+	 * kill oracle reads the earlier victims' RSS when a victim is
+	 * marked), so the explorer must order it against what it reads
+	 */
+	SEAM_OBSERVE,
 	SEAM_NR_OPS
 };
 

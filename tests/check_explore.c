@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_explore.c - the explorer: sound reduction, bugs found
+ *
+ * Small programs with known answers, written with the model's own
+ * primitives, explored by every mode; and DPOR's executions counted
+ * against the Mazurkiewicz traces of a brute-force enumeration.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/rwsem.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/atomic.h>
+#include <linux/bitops.h>
+#include <linux/slab.h>
+#include <linux/wait.h>
+#include "testlib.h"
+#include "../src/sim/dep.h"
+
+static struct sim_world w;
+static struct task_struct tasks[4];
+
+struct mini {
+	long x, y, counter;
+	unsigned long flags;
+	spinlock_t lock;
+	struct rw_semaphore sem;
+	struct wait_queue_head wq;
+	atomic_t refs;
+	long *obj;
+	int done;
+};
+
+static struct mini *m;
+static int (*bodies[4])(void *);
+static int nbodies;
+
+static int mini_build(struct sim_world *wp)
+{
+	int i;
+
+	m = sim_arena_alloc(sizeof(*m), "mini");
+	if (!m)
+		return -1;
+	spin_lock_init(&m->lock);
+	init_rwsem(&m->sem);
+	init_waitqueue_head(&m->wq);
+	m->obj = sim_arena_alloc(sizeof(long), "obj");
+	for (i = 0; i < nbodies; i++)
+		if (sim_thread_create(wp, 'A' + i, "mini", bodies[i], NULL,
+				      &tasks[i], 0) < 0)
+			return -1;
+	return 0;
+}
+
+/* the counter program's assertion, at the end of every run */
+static void mini_check(struct sim_world *wp)
+{
+	if (m->counter && m->counter != 2)
+		sim_oracle(wp, ORACLE_WARN, -1, "counter is %ld, not 2",
+			   m->counter);
+}
+
+static const struct sim_scenario mini_scn = {
+	.name = "mini", .id = SCN_OOM, .summary = "a test program",
+	.build = mini_build, .check = mini_check,
+};
+
+static void build_mini(int n, ...)
+{
+	char err[256];
+	va_list ap;
+	int i;
+
+	va_start(ap, n);
+	for (i = 0; i < n; i++)
+		bodies[i] = va_arg(ap, int (*)(void *));
+	va_end(ap);
+	nbodies = n;
+	ck_assert(!sim_world_build(&w, sim_eras[0], &mini_scn,
+				   &sim_scenarios[0]->defaults, err,
+				   sizeof(err)));
+}
+
+static void explore(enum sim_explore_mode mode, int bound,
+		    struct sim_explore_result *r, bool all)
+{
+	struct sim_explore_opts o = {
+		.mode = mode, .bound = bound, .stop_first = !all,
+		.budget = 200000, .seed = 1,
+	};
+
+	sim_explore(&w, &o, r);
+}
+
+/* --- the programs --------------------------------------------------- */
+
+static int indep_x(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 5; i++)
+		WRITE_ONCE(m->x, i + 1);
+	return 0;
+}
+
+static int indep_y(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 5; i++)
+		WRITE_ONCE(m->y, i + 1);
+	return 0;
+}
+
+static int inc_unlocked(void *arg)
+{
+	long v;
+
+	(void)arg;
+	v = READ_ONCE(m->counter);
+	WRITE_ONCE(m->counter, v + 1);
+	return 0;
+}
+
+static int inc_locked(void *arg)
+{
+	long v;
+
+	(void)arg;
+	spin_lock(&m->lock);
+	v = READ_ONCE(m->counter);
+	WRITE_ONCE(m->counter, v + 1);
+	spin_unlock(&m->lock);
+	return 0;
+}
+
+/* three threads over a lock, a flag bit, an rwsem and a refcount */
+static int mix_a(void *arg)
+{
+	(void)arg;
+	spin_lock(&m->lock);
+	WRITE_ONCE(m->x, 1);
+	spin_unlock(&m->lock);
+	set_bit(3, &m->flags);
+	atomic_inc(&m->refs);
+	return 0;
+}
+
+static int mix_b(void *arg)
+{
+	(void)arg;
+	if (test_bit(3, &m->flags))
+		WRITE_ONCE(m->y, 1);
+	spin_lock(&m->lock);
+	READ_ONCE(m->x);
+	spin_unlock(&m->lock);
+	atomic_inc(&m->refs);
+	return 0;
+}
+
+static int mix_c(void *arg)
+{
+	(void)arg;
+	if (down_read_trylock(&m->sem)) {
+		READ_ONCE(m->y);
+		up_read(&m->sem);
+	}
+	set_bit(3, &m->flags);
+	if (atomic_dec_and_test(&m->refs))
+		WRITE_ONCE(m->x, 9);
+	return 0;
+}
+
+static int writer_sem(void *arg)
+{
+	(void)arg;
+	down_write(&m->sem);
+	WRITE_ONCE(m->y, 2);
+	downgrade_write(&m->sem);
+	READ_ONCE(m->x);
+	up_read(&m->sem);
+	return 0;
+}
+
+/* a waiter and a waker */
+static int waiter(void *arg)
+{
+	(void)arg;
+	wait_event(m->wq, READ_ONCE(m->done) != 0);
+	WRITE_ONCE(m->x, 7);
+	return 0;
+}
+
+static int waker(void *arg)
+{
+	(void)arg;
+	WRITE_ONCE(m->done, 1);
+	wake_up(&m->wq);
+	return 0;
+}
+
+/* the reaper's shape: a read trylock that fails against a writer */
+static int try_reader(void *arg)
+{
+	(void)arg;
+	if (down_read_trylock(&m->sem)) {
+		READ_ONCE(m->x);
+		up_read(&m->sem);
+	} else {
+		WRITE_ONCE(m->y, 5);
+	}
+	return 0;
+}
+
+static int writer(void *arg)
+{
+	(void)arg;
+	down_write(&m->sem);
+	WRITE_ONCE(m->x, 4);
+	up_write(&m->sem);
+	return 0;
+}
+
+/* a sleeper that sets its own state and a waker of that one task */
+static int sleeper(void *arg)
+{
+	(void)arg;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	if (!READ_ONCE(m->done))
+		schedule();
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+static int process_waker(void *arg)
+{
+	(void)arg;
+	WRITE_ONCE(m->done, 1);
+	wake_up_process(&tasks[0]);
+	return 0;
+}
+
+static int freer(void *arg)
+{
+	(void)arg;
+	READ_ONCE(m->x);
+	kfree(m->obj);
+	return 0;
+}
+
+static int toucher(void *arg)
+{
+	(void)arg;
+	READ_ONCE(*m->obj);
+	WRITE_ONCE(m->x, 3);
+	return 0;
+}
+
+/* --- the tests -------------------------------------------------------- */
+
+START_TEST(test_independent_threads_are_one_trace)
+{
+	struct sim_explore_result r;
+	unsigned long runs;
+	unsigned int fired;
+
+	build_mini(2, indep_x, indep_y);
+	ck_assert_int_eq(sim_count_traces(&w, 100000, &runs, &fired, NULL,
+					  NULL, NULL), 1);
+	ck_assert_uint_eq(runs, 252);	/* C(10, 5) interleavings */
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(r.complete);
+	ck_assert_uint_eq(r.completed, 1);
+	ck_assert_uint_eq(r.sleep_blocked, 0);
+	sim_world_free(&w);
+}
+END_TEST
+
+START_TEST(test_unlocked_counter_loses_an_update)
+{
+	struct sim_explore_result r;
+	int mode;
+
+	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
+		build_mini(2, inc_unlocked, inc_unlocked);
+		explore(mode, 2, &r, false);
+		ck_assert_msg(r.buggy && (r.fired & EXPECT(ORACLE_WARN)),
+			      "mode %s missed the lost update",
+			      sim_explore_mode_name(mode));
+		sim_world_free(&w);
+		build_mini(2, inc_locked, inc_locked);
+		explore(mode, 2, &r, true);
+		ck_assert_msg(!r.buggy, "mode %s: the locked counter is fine",
+			      sim_explore_mode_name(mode));
+		if (mode <= SIM_EXPLORE_DPOR)
+			ck_assert_msg(r.complete, "mode %s did not finish",
+				      sim_explore_mode_name(mode));
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
+/* DPOR completes exactly one execution per Mazurkiewicz trace. */
+static const struct {
+	const char *what;
+	int n;
+	int (*body[3])(void *);
+} programs[] = {
+	{ "counter", 2, { inc_unlocked, inc_unlocked } },
+	{ "locked counter", 2, { inc_locked, inc_locked } },
+	{ "lock, bit, rwsem, refcount", 3, { mix_a, mix_b, mix_c } },
+	{ "downgrade", 3, { writer_sem, mix_c, mix_b } },
+	{ "wait and wake", 2, { waiter, waker } },
+	{ "free and touch", 3, { freer, toucher, mix_a } },
+	{ "lost wake-up race", 3, { waiter, waker, inc_locked } },
+	{ "trylock against a writer", 3, { try_reader, writer, try_reader } },
+	{ "sleep and wake_up_process", 2, { sleeper, process_waker } },
+};
+
+struct forms {
+	u64 v[4096];
+	unsigned int n;
+};
+
+static void collect(const struct sim_world *wp, void *data)
+{
+	struct forms *f = data;
+
+	ck_assert_uint_lt(f->n, 4096);
+	f->v[f->n++] = sim_trace_canonical(wp);
+}
+
+/*
+ * The relation itself: executions of one trace must end in one state.  A
+ * rule that calls two dependent steps independent puts executions that
+ * end differently into one trace, and this catches it.
+ */
+struct outcomes {
+	u64 form[1 << 16], end[1 << 16];
+	unsigned int n;
+	const char *clash;
+};
+
+static u64 end_state(const struct sim_world *wp)
+{
+	u64 h = 0xcbf29ce484222325ull, th[SIM_MAX_THREADS] = { 0 };
+	const unsigned char *c = (const unsigned char *)m;
+	size_t i;
+
+	/* what each thread's steps saw and wrote, in its order ... */
+	for (i = 0; i < wp->trace.nr; i++) {
+		const struct sim_event *ev = &wp->trace.ev[i];
+		u64 *t = &th[ev->tid];
+
+		if (ev->type != SIM_EV_OP)
+			continue;
+		*t = (*t ^ (u64)ev->arg) * 0x100000001b3ull;
+		/* atomic_inc()'s new value is not returned to anyone */
+		if (ev->kind != SEAM_ATOMIC_ADD || !ev->site ||
+		    strcmp(ev->site->fn, "atomic_inc"))
+			*t = (*t ^ (u64)ev->result) * 0x100000001b3ull;
+	}
+	for (i = 0; i < SIM_MAX_THREADS; i++)
+		h = (h ^ th[i]) * 0x100000001b3ull;
+	/* ... and where they left the memory */
+	for (i = 0; i < offsetof(struct mini, obj); i++)
+		h = (h ^ c[i]) * 0x100000001b3ull;
+	if (!sim_addr_freed(m->obj))
+		h = (h ^ (u64)*m->obj) * 0x100000001b3ull;
+	return h ^ wp->verdict.fired;
+}
+
+static void outcome(const struct sim_world *wp, void *data)
+{
+	struct outcomes *o = data;
+	u64 form = sim_trace_canonical(wp), end = end_state(wp);
+	unsigned int i;
+
+	if (wp->stop == SIM_STOP_ORACLE)
+		return;	/* cut short: the end state is not the trace's */
+	for (i = 0; i < o->n; i++)
+		if (o->form[i] == form) {
+			if (o->end[i] != end)
+				o->clash = "one trace, two end states";
+			return;
+		}
+	ck_assert_uint_lt(o->n, 1 << 16);
+	o->form[o->n] = form;
+	o->end[o->n++] = end;
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+START_TEST(test_dpor_runs_one_execution_per_trace)
+{
+	static struct forms dpor;
+	static struct outcomes ends;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .visit = collect, .visit_data = &dpor,
+	};
+	struct sim_explore_result r;
+	unsigned long runs;
+	unsigned int fired, i;
+	u64 *forms;
+	long traces;
+
+	build_mini(programs[_i].n, programs[_i].body[0], programs[_i].body[1],
+		   programs[_i].body[2]);
+	ends.n = 0;
+	ends.clash = NULL;
+	traces = sim_count_traces(&w, 2000000, &runs, &fired, &forms,
+				  outcome, &ends);
+	ck_assert_msg(!ends.clash, "%s: %s", programs[_i].what, ends.clash);
+	ck_assert_msg(traces > 0, "%s: too many interleavings",
+		      programs[_i].what);
+	dpor.n = 0;
+	memset(&r, 0, sizeof(r));
+	sim_explore(&w, &o, &r);
+	ck_assert(r.complete);
+	ck_assert_msg((long)r.completed == traces,
+		      "%s: %lu complete DPOR executions, %ld traces (%lu interleavings)",
+		      programs[_i].what, r.completed, traces, runs);
+	/* not only as many: the same ones */
+	qsort(dpor.v, dpor.n, sizeof(*dpor.v), u64_cmp);
+	for (i = 0; i < dpor.n; i++)
+		ck_assert_msg(dpor.v[i] == forms[i],
+			      "%s: DPOR's traces are not brute force's",
+			      programs[_i].what);
+	ck_assert_uint_eq(r.fired, fired);
+	ck_assert_msg(r.sleep_blocked * 5 <= r.executions,
+		      "%s: %lu of %lu executions sleep-blocked",
+		      programs[_i].what, r.sleep_blocked, r.executions);
+	free(forms);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* Each rule of the dependency table, on two made-up steps. */
+START_TEST(test_every_dependency_rule_holds)
+{
+	const struct sim_dep_rule *rule;
+	int n = 0;
+
+	for (rule = sim_dep_rules; rule->why; rule++, n++) {
+		struct sim_dep_ev a = { .tid = 0, .cls = rule->a, .bit = -1,
+					.state_tid = 0, .addr = 0x1000 };
+		struct sim_dep_ev b = { .tid = 1, .cls = rule->b, .bit = -1,
+					.state_tid = 1, .addr = 0x1000 };
+		const char *why;
+
+		/* a wake-up acts on the other thread's state */
+		if (a.cls == DC_WAKE_PROC)
+			a.state_tid = 1;
+		if (b.cls == DC_WAKE_PROC)
+			b.state_tid = 0;
+		/* two wake-ups race when they wake the same third task */
+		if (a.cls == DC_WAKE_PROC && b.cls == DC_WAKE_PROC)
+			a.state_tid = b.state_tid = 2;
+		a.wake_mask = 1u << 1;
+		b.wake_mask = 1u << 0;
+		ck_assert_msg(sim_dep(&a, &b, &why) == rule->rel,
+			      "rule '%s' does not hold", rule->why);
+		ck_assert_str_eq(why, rule->why);
+		/* and on different objects, nothing */
+		b.addr = 0x2000;
+		if (rule->a < DC_STATE && rule->b < DC_STATE)
+			ck_assert_msg(sim_dep(&a, &b, NULL) == DEP_NONE,
+				      "rule '%s' leaks to other objects",
+				      rule->why);
+	}
+	ck_assert_int_gt(n, 30);
+	{
+		/* reads commute; set bits are separate objects */
+		struct sim_dep_ev r1 = { .tid = 0, .cls = DC_READ, .bit = 3,
+					 .addr = 0x1000 };
+		struct sim_dep_ev r2 = { .tid = 1, .cls = DC_READ, .bit = 3,
+					 .addr = 0x1000 };
+		struct sim_dep_ev w5 = { .tid = 1, .cls = DC_WRITE, .bit = 5,
+					 .addr = 0x1000 };
+
+		ck_assert_int_eq(sim_dep(&r1, &r2, NULL), DEP_NONE);
+		ck_assert_int_eq(sim_dep(&r1, &w5, NULL), DEP_NONE);
+		w5.bit = 3;
+		ck_assert_int_eq(sim_dep(&r1, &w5, NULL), DEP_RACE);
+	}
+	{
+		/* waking two different tasks commutes */
+		struct sim_dep_ev w1 = { .tid = 0, .cls = DC_WAKE_PROC,
+					 .state_tid = 2 };
+		struct sim_dep_ev w2 = { .tid = 1, .cls = DC_WAKE_PROC,
+					 .state_tid = 3 };
+
+		ck_assert_int_eq(sim_dep(&w1, &w2, NULL), DEP_NONE);
+		w2.state_tid = 2;
+		ck_assert_int_eq(sim_dep(&w1, &w2, NULL), DEP_RACE);
+	}
+}
+END_TEST
+
+Suite *explore_suite(void)
+{
+	Suite *s = suite_create("explore");
+	TCase *tc = tcase_create("Reduction");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_independent_threads_are_one_trace);
+	tcase_add_test(tc, test_unlocked_counter_loses_an_update);
+	tcase_add_loop_test(tc, test_dpor_runs_one_execution_per_trace, 0,
+			    sizeof(programs) / sizeof(programs[0]));
+	tcase_add_test(tc, test_every_dependency_rule_holds);
+	suite_add_tcase(s, tc);
+	return s;
+}
