@@ -29,6 +29,7 @@ Suite *determinism_suite(void);
 Suite *eras_suite(void);
 Suite *cli_suite(void);
 Suite *stress_suite(void);
+Suite *render_suite(void);
 Suite *explore_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

@@ -38,5 +38,10 @@ int cmd_replay(int argc, char **argv);
 int cmd_stress(int argc, char **argv);
 int cmd_tour(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_kernel(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+int cli_trace_coop(struct sim_world *w, const char *sched, const char *format,
+		   FILE *f);
 
 #endif /* _CLI_CLI_H */

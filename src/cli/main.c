@@ -18,6 +18,7 @@ static const struct {
 	{ "replay", cmd_replay, "run one schedule and draw it as a changelog diagram" },
 	{ "explore", cmd_explore, "search the schedules for a race, prove an era clean" },
 	{ "stress", cmd_stress, "run a scenario on real threads and count oracle hits" },
+	{ "trace", cmd_trace, "one run as a figure: DOT, mscgen, Chrome trace JSON" },
 	{ "tour", cmd_tour, "every era in order: its story, its race, its verdict" },
 };
 

@@ -24,6 +24,8 @@ static void replay_usage(FILE *f)
 		"  --quiet        no diagram: verdict and schedule only\n"
 		"  --width N      widest column of the diagram (default: fit 160 columns)\n"
 		"  --elide N      fold runs of one thread longer than N lines\n"
+		"  --emit FORMAT  write only the run, as ascii, dot, msc or json (see\n"
+		"                 `reaplab trace --help`)\n"
 		"  --full         print the schedule of every step, not just up to the\n"
 		"                 last preemption\n\n"
 		"Exit status: 0 no oracle fired, 1 an oracle fired, 2 bad input or a\n"
@@ -79,7 +81,7 @@ int cmd_replay(int argc, char **argv)
 {
 	static struct sim_world w;
 	const struct sim_scenario *scn;
-	const char *pos[3], *sched, *name;
+	const char *pos[3], *sched, *name, *emit = NULL;
 	const struct era *era;
 	struct sim_params p;
 	bool diagram = true, full = false, turnstile = false;
@@ -101,6 +103,8 @@ int cmd_replay(int argc, char **argv)
 		else if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--width") ||
 			  !strcmp(argv[i], "--elide")) && i + 1 < argc)
 			i++;
+		else if (!strcmp(argv[i], "--emit") && i + 1 < argc)
+			emit = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1] &&
 			 !(npos == 2 && argv[i][1] >= 'A' && argv[i][1] <= 'Z'))
 			return cli_error("replay: unknown option '%s' (try --help)",
@@ -114,6 +118,9 @@ int cmd_replay(int argc, char **argv)
 		replay_usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (emit && !sim_render_format_known(emit))
+		return cli_error("replay: unknown format '%s' (formats: %s)", emit,
+				 SIM_RENDER_FORMATS);
 	era = cli_era(pos[0]);
 	if (!era)
 		return EXIT_USAGE;
@@ -149,6 +156,13 @@ int cmd_replay(int argc, char **argv)
 		return EXIT_USAGE;
 	if (turnstile)
 		w.substrate = SIM_SUBSTRATE_TURNSTILE;
+	if (emit) {
+		if (sim_render_elide)
+			sim_render_fig_elide = sim_render_elide;
+		rc = cli_trace_coop(&w, sched, emit, stdout);
+		sim_world_free(&w);
+		return rc;
+	}
 	if (name)
 		printf("%s/%s, schedule \"%s\": %s\n\n", era->id, scn->name,
 		       name, sched);

@@ -1,0 +1,965 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/check_render.c - the figures: DOT, mscgen, Chrome trace JSON
+ *
+ * Golden files pin every format on one small run; the tools that read the
+ * figures judge the rest: dot must render every era's race figure and the
+ * hand-drawn ones without a warning, Doxygen's built-in mscgen must accept
+ * every chart, and the JSON must be strictly valid with balanced slices on
+ * every track, for a coop run and for a run on real threads.  The arrows
+ * are checked against what the changelogs say happens.
+ */
+#include <fcntl.h>
+#include <glob.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "testlib.h"
+#include "../src/sim/render.h"
+#include "../src/sim/threads.h"
+
+extern char **environ;
+
+static struct sim_world w;
+
+#define OUT_MAX		(512 * 1024)
+
+/* --- helpers ----------------------------------------------------------- */
+
+static char *slurp_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n + 1);
+	ck_assert(buf);
+	ck_assert_int_eq(fread(buf, 1, n, f), n);
+	buf[n] = 0;
+	fclose(f);
+	if (len)
+		*len = n;
+	return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_msg(f, "cannot write %s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* What @format draws of @w's last run. */
+static char *emit(const struct sim_world *world, const char *format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_int_eq(sim_render_emit(world, format, f), 0);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Run a tool (from PATH) in @dir; returns its exit status, with what it
+ * wrote on stdout and stderr together in @out.
+ */
+static int tool(const char *dir, char *out, size_t outlen, char *const argv[])
+{
+	char name[] = "/tmp/reaplab-tool-XXXXXX";
+	int fd = mkstemp(name), status, old = open(".", O_RDONLY);
+	posix_spawn_file_actions_t fa;
+	ssize_t n;
+	pid_t pid;
+
+	ck_assert(fd >= 0 && old >= 0);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd, 1);
+	posix_spawn_file_actions_adddup2(&fa, fd, 2);
+	ck_assert_int_eq(chdir(dir), 0);
+	ck_assert_msg(!posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ),
+		      "cannot run %s: run make deps", argv[0]);
+	ck_assert_int_eq(fchdir(old), 0);
+	waitpid(pid, &status, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	lseek(fd, 0, SEEK_SET);
+	n = read(fd, out, outlen - 1);
+	out[n > 0 ? n : 0] = 0;
+	close(fd);
+	close(old);
+	unlink(name);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static char *temp_dir(void)
+{
+	static char dir[64];
+
+	snprintf(dir, sizeof(dir), "/tmp/reaplab-render-XXXXXX");
+	ck_assert(mkdtemp(dir));
+	return dir;
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* dot -Tsvg on @path: must succeed and say nothing. */
+static void assert_dot_clean(const char *path)
+{
+	static char out[65536];
+	char *argv[] = { "dot", "-Tsvg", "-o", "/dev/null", (char *)path,
+			 NULL };
+	int rc = tool(".", out, sizeof(out), argv);
+
+	ck_assert_msg(rc == 0 && !out[0], "dot -Tsvg %s: exit %d: %s", path,
+		      rc, out);
+}
+
+/* A replay of @sched on a built world; false if it cannot be followed. */
+static bool replay(const char *sched)
+{
+	t_replay(&w, sched);
+	return w.stop != SIM_STOP_DIVERGED;
+}
+
+/* --- a strict JSON reader (RFC 8259), enough to judge a trace ---------- */
+
+enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
+
+struct jv {
+	int type;
+	double num;
+	char *str;		/* J_STR */
+	struct jv *kid;		/* J_ARR, J_OBJ: n values */
+	char **key;		/* J_OBJ: n keys */
+	size_t n;
+};
+
+struct jp {
+	const char *p;
+	const char *err;
+};
+
+static void j_ws(struct jp *j)
+{
+	while (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r')
+		j->p++;
+}
+
+static bool j_fail(struct jp *j, const char *why)
+{
+	if (!j->err)
+		j->err = why;
+	return false;
+}
+
+static bool j_value(struct jp *j, struct jv *v, int depth);
+
+static bool j_string(struct jp *j, char **out)
+{
+	size_t cap = 16, n = 0;
+	char *s = malloc(cap);
+
+	if (*j->p++ != '"')
+		return j_fail(j, "string expected");
+	for (;;) {
+		unsigned char c = *j->p++;
+
+		if (n + 8 > cap)
+			s = realloc(s, cap *= 2);
+		if (c == '"')
+			break;
+		if (c < 0x20)
+			return j_fail(j, "raw control character in a string");
+		if (c != '\\') {
+			s[n++] = c;
+			continue;
+		}
+		c = *j->p++;
+		if (strchr("\"\\/", c) && c)
+			s[n++] = c;
+		else if (c && strchr("bfnrt", c))
+			s[n++] = c == 'n' ? '\n' : ' ';
+		else if (c == 'u') {
+			int k;
+
+			for (k = 0; k < 4; k++)
+				if (!j->p[k] ||
+				    !strchr("0123456789abcdefABCDEF", j->p[k]))
+					return j_fail(j, "bad \\u escape");
+			j->p += 4;
+			s[n++] = '?';
+		} else
+			return j_fail(j, "bad escape");
+	}
+	s[n] = 0;
+	*out = s;
+	return true;
+}
+
+static bool j_number(struct jp *j, struct jv *v)
+{
+	const char *start = j->p;
+	char *end;
+
+	if (*j->p == '-')
+		j->p++;
+	if (*j->p == '0')
+		j->p++;
+	else if (*j->p >= '1' && *j->p <= '9')
+		while (*j->p >= '0' && *j->p <= '9')
+			j->p++;
+	else
+		return j_fail(j, "bad number");
+	if (*j->p == '.') {
+		j->p++;
+		if (!(*j->p >= '0' && *j->p <= '9'))
+			return j_fail(j, "bad fraction");
+		while (*j->p >= '0' && *j->p <= '9')
+			j->p++;
+	}
+	if (*j->p == 'e' || *j->p == 'E') {
+		j->p++;
+		if (*j->p == '+' || *j->p == '-')
+			j->p++;
+		if (!(*j->p >= '0' && *j->p <= '9'))
+			return j_fail(j, "bad exponent");
+		while (*j->p >= '0' && *j->p <= '9')
+			j->p++;
+	}
+	v->type = J_NUM;
+	v->num = strtod(start, &end);
+	return end == j->p || j_fail(j, "bad number");
+}
+
+static bool j_items(struct jp *j, struct jv *v, bool object, int depth)
+{
+	char close = object ? '}' : ']';
+	size_t cap = 0;
+
+	v->type = object ? J_OBJ : J_ARR;
+	j->p++;
+	j_ws(j);
+	if (*j->p == close) {
+		j->p++;
+		return true;
+	}
+	for (;;) {
+		if (v->n == cap) {
+			cap = cap ? 2 * cap : 8;
+			v->kid = realloc(v->kid, cap * sizeof(*v->kid));
+			v->key = realloc(v->key, cap * sizeof(*v->key));
+		}
+		memset(&v->kid[v->n], 0, sizeof(v->kid[0]));
+		v->key[v->n] = NULL;
+		if (object) {
+			j_ws(j);
+			if (!j_string(j, &v->key[v->n]))
+				return false;
+			j_ws(j);
+			if (*j->p++ != ':')
+				return j_fail(j, "':' expected");
+		}
+		if (!j_value(j, &v->kid[v->n++], depth + 1))
+			return false;
+		j_ws(j);
+		if (*j->p == ',') {
+			j->p++;
+			j_ws(j);
+			/* no trailing comma */
+			if (*j->p == close)
+				return j_fail(j, "trailing comma");
+			continue;
+		}
+		if (*j->p++ != close)
+			return j_fail(j, "',' or the closing bracket expected");
+		return true;
+	}
+}
+
+static bool j_value(struct jp *j, struct jv *v, int depth)
+{
+	if (depth > 64)
+		return j_fail(j, "nested too deep");
+	j_ws(j);
+	switch (*j->p) {
+	case '{':
+		return j_items(j, v, true, depth);
+	case '[':
+		return j_items(j, v, false, depth);
+	case '"':
+		v->type = J_STR;
+		return j_string(j, &v->str);
+	case 't':
+	case 'f':
+	case 'n':
+		if (!strncmp(j->p, "true", 4) || !strncmp(j->p, "null", 4)) {
+			v->type = j->p[0] == 'n' ? J_NULL : J_BOOL;
+			j->p += 4;
+			return true;
+		}
+		if (!strncmp(j->p, "false", 5)) {
+			v->type = J_BOOL;
+			j->p += 5;
+			return true;
+		}
+		return j_fail(j, "bad literal");
+	default:
+		return j_number(j, v);
+	}
+}
+
+/* Parse all of @text; NULL with @err set if it is not strict JSON. */
+static struct jv *json_parse(const char *text, const char **err)
+{
+	struct jp j = { .p = text };
+	struct jv *v = calloc(1, sizeof(*v));
+
+	if (j_value(&j, v, 0)) {
+		j_ws(&j);
+		if (!*j.p)
+			return v;
+		j_fail(&j, "text after the value");
+	}
+	*err = j.err;
+	return NULL;
+}
+
+static const struct jv *j_get(const struct jv *obj, const char *key)
+{
+	size_t i;
+
+	if (!obj || obj->type != J_OBJ)
+		return NULL;
+	for (i = 0; i < obj->n; i++)
+		if (!strcmp(obj->key[i], key))
+			return &obj->kid[i];
+	return NULL;
+}
+
+/* Microseconds, as the trace writes them, to nanoseconds. */
+static long long ns(double us)
+{
+	return (long long)(us * 1000 + (us < 0 ? -0.5 : 0.5));
+}
+
+/*
+ * What the viewers need (DOC: The Chrome trace): a traceEvents array of
+ * events with ph, pid 1, a tid and a name; per track, B/E balanced and
+ * matching, times never going back, and nothing inside the operation
+ * slice before it; a thread_name for every track; every flow start with
+ * its end.  Returns NULL, or what is wrong.
+ */
+static const char *trace_problem(const char *text, int *nslices)
+{
+	static char why[256];
+	const struct jv *evs, *e;
+	const char *err = NULL;
+	struct jv *top = json_parse(text, &err);
+	const char *stack[16][256];
+	int depth[16] = { 0 }, flows = 0;
+	long long last[16] = { 0 }, x_end[16] = { 0 }, at;
+	bool named[16] = { false }, used[16] = { false };
+	size_t i;
+	int t;
+
+	if (!top)
+		return err;
+	evs = j_get(top, "traceEvents");
+	if (!evs || evs->type != J_ARR || !evs->n)
+		return "no traceEvents array";
+	*nslices = 0;
+	for (i = 0; i < evs->n; i++) {
+		const struct jv *ph, *pid, *tid, *name, *ts, *dur;
+		char p;
+
+		e = &evs->kid[i];
+		ph = j_get(e, "ph");
+		pid = j_get(e, "pid");
+		tid = j_get(e, "tid");
+		name = j_get(e, "name");
+		ts = j_get(e, "ts");
+		if (!ph || ph->type != J_STR || !pid || pid->type != J_NUM ||
+		    pid->num != 1 || !tid || tid->type != J_NUM ||
+		    tid->num < 0 || tid->num >= 16 || !name ||
+		    name->type != J_STR) {
+			snprintf(why, sizeof(why),
+				 "event %zu lacks ph, pid, tid or name", i);
+			return why;
+		}
+		t = tid->num;
+		p = ph->str[0];
+		if (p == 'M') {
+			if (!strcmp(name->str, "thread_name"))
+				named[t] = true;
+			continue;
+		}
+		if (!ts || ts->type != J_NUM) {
+			snprintf(why, sizeof(why), "event %zu has no ts", i);
+			return why;
+		}
+		if (p == 's' || p == 'f') {
+			flows += p == 's' ? 1 : -1;
+			continue;
+		}
+		if (p == 'i')
+			continue;
+		used[t] = true;
+		/* in whole nanoseconds: "1.5" + "0.25" must equal "1.75" */
+		at = ns(ts->num);
+		if (at < last[t] || at < x_end[t]) {
+			snprintf(why, sizeof(why),
+				 "event %zu (%s) goes back in time on track %d", i,
+				 name->str, t);
+			return why;
+		}
+		last[t] = at;
+		if (p == 'X') {
+			dur = j_get(e, "dur");
+			if (!dur || dur->type != J_NUM || dur->num < 0)
+				return "an X event without a dur";
+			x_end[t] = at + ns(dur->num);
+			++*nslices;
+		} else if (p == 'B') {
+			if (depth[t] == 256)
+				return "nested too deep";
+			stack[t][depth[t]++] = name->str;
+			++*nslices;
+		} else if (p == 'E') {
+			if (!depth[t] ||
+			    strcmp(stack[t][--depth[t]], name->str)) {
+				snprintf(why, sizeof(why),
+					 "event %zu: E %s does not close the last B on track %d",
+					 i, name->str, t);
+				return why;
+			}
+		} else {
+			snprintf(why, sizeof(why), "event %zu: unknown ph %s",
+				 i, ph->str);
+			return why;
+		}
+	}
+	for (t = 0; t < 16; t++) {
+		if (depth[t]) {
+			snprintf(why, sizeof(why),
+				 "track %d: %d B without E", t, depth[t]);
+			return why;
+		}
+		if (used[t] && !named[t])
+			return "a track without thread_name";
+	}
+	return flows ? "a flow start without its end" : NULL;
+}
+
+/* --- golden files ------------------------------------------------------ */
+
+static const struct {
+	const char *format, *file;
+} golden[] = {
+	{ "ascii", "tests/golden/v5.15-mrelease.txt" },
+	{ "dot", "tests/golden/v5.15-mrelease.dot" },
+	{ "msc", "tests/golden/v5.15-mrelease.msc" },
+	{ "json", "tests/golden/v5.15-mrelease.json" },
+};
+
+/*
+ * v5.15's process_mrelease() race, with one VMA of one page: every
+ * format byte for byte.  The files were made by tests/golden/update.sh
+ * (which runs the same command) and read through; if a change to a
+ * renderer or to the model changes them, run it again and review the
+ * diff.
+ */
+START_TEST(test_golden)
+{
+	static char out[OUT_MAX], err[4096];
+	char *want;
+	size_t n, line = 1;
+	int rc;
+
+	rc = t_run(out, sizeof(out), err, sizeof(err), "trace", "v5.15",
+		   "mrelease", "changelog", "-o", "vmas=1,pages=1", "--format",
+		   golden[_i].format, NULL);
+	ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+	want = slurp_file(golden[_i].file, NULL);
+	ck_assert_msg(want, "%s is missing", golden[_i].file);
+	for (n = 0; want[n] && want[n] == out[n]; n++)
+		line += want[n] == '\n';
+	ck_assert_msg(!want[n] && !out[n],
+		      "%s differs from the renderer's output at line %zu (run tests/golden/update.sh and review the diff)",
+		      golden[_i].file, line);
+	free(want);
+}
+END_TEST
+
+/* --- the arrows -------------------------------------------------------- */
+
+static const struct sim_link *find_link(const struct sim_link *l, size_t n,
+					int kind, int from_kind, char from,
+					int to_kind, char to)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct sim_event *a = &w.trace.ev[l[i].from];
+		const struct sim_event *b = &w.trace.ev[l[i].to];
+
+		if (l[i].kind == kind && a->kind == from_kind &&
+		    b->kind == to_kind && w.threads[a->tid].letter == from &&
+		    w.threads[b->tid].letter == to)
+			return &l[i];
+	}
+	return NULL;
+}
+
+/*
+ * Seed 000 (v4.9): A's mutex_unlock(oom_lock) lets R's mutex_lock run,
+ * and A's second kill wakes R from schedule(); each arrow starts before
+ * it ends.
+ */
+START_TEST(test_links_handoff_and_wake)
+{
+	const struct sim_link *k;
+	struct sim_link *l;
+	size_t n, i;
+
+	t_build(&w, "v4.9", "oom");
+	ck_assert(replay(sim_era_by_name("v4.9")->schedules[0].schedule));
+	n = sim_links_find(&w, &l);
+	k = find_link(l, n, SIM_LINK_HANDOFF, SEAM_MUTEX_UNLOCK, 'A',
+		      SEAM_MUTEX_LOCK, 'R');
+	ck_assert_msg(k, "no oom_lock hand-off from A to R");
+	ck_assert_str_eq(k->label, "oom_lock");
+	k = find_link(l, n, SIM_LINK_WAKE, SEAM_WAKE_UP, 'A', SEAM_SCHEDULE,
+		      'R');
+	ck_assert_msg(k, "no wake-up from A's wake_up() to R's schedule()");
+	ck_assert_uint_gt(w.trace.ev[k->from].result, 0);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_lt(w.trace.ev[l[i].from].step,
+				  w.trace.ev[l[i].to].step);
+		ck_assert_uint_ne(w.trace.ev[l[i].from].tid,
+				  w.trace.ev[l[i].to].tid);
+	}
+	free(l);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* v4.14's UAF: the arrow from P's kfree() of the page table to R's touch. */
+START_TEST(test_links_free_to_use)
+{
+	const struct sim_link *k;
+	struct sim_link *l;
+	size_t n;
+
+	t_build(&w, "v4.14", "proc-reader");
+	ck_assert(replay(sim_era_by_name("v4.14")->schedules[0].schedule));
+	ck_assert(w.verdict.fired & EXPECT(ORACLE_UAF));
+	n = sim_links_find(&w, &l);
+	k = find_link(l, n, SIM_LINK_FREE, SEAM_FREE, 'P', SEAM_SPIN_LOCK, 'R');
+	ck_assert_msg(k, "no arrow from P's kfree() to R's spin_lock()");
+	ck_assert_uint_eq(w.trace.ev[k->to].step,
+			  w.verdict.hit[ORACLE_UAF].step);
+	ck_assert_str_eq(k->label, "ptdesc#0");
+	free(l);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
+ * Elision keeps what the picture is about: both ends of every arrow and
+ * the oracle's row survive, and the rows left out are said to be.
+ */
+START_TEST(test_elision_keeps_arrows_and_hit)
+{
+	struct sim_figure full, fig;
+	size_t i, gaps = 0, hits = 0;
+
+	t_build(&w, "v4.14", "proc-reader");
+	ck_assert(replay(sim_era_by_name("v4.14")->schedules[0].schedule));
+	sim_figure_build(&w, 0, &full);
+	sim_figure_build(&w, 4, &fig);
+	ck_assert_uint_lt(3 * fig.nrows, 2 * full.nrows);
+	ck_assert_uint_eq(fig.nlinks, full.nlinks);
+	for (i = 0; i < fig.nlinks; i++) {
+		ck_assert_int_ge(fig.link[i].from_row, 0);
+		ck_assert_int_ge(fig.link[i].to_row, 0);
+		ck_assert_int_eq(fig.row[fig.link[i].to_row].kind, SIM_ROW_OP);
+		ck_assert_uint_eq(fig.row[fig.link[i].to_row].step_first,
+				  w.trace.ev[fig.link[i].to].step);
+	}
+	for (i = 0; i < fig.nrows; i++) {
+		gaps += fig.row[i].kind == SIM_ROW_GAP;
+		hits += !!(fig.row[i].oracles & EXPECT(ORACLE_UAF));
+	}
+	ck_assert_uint_gt(gaps, 0);
+	ck_assert_uint_eq(hits, 1);
+	sim_figure_free(&fig);
+	sim_figure_free(&full);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* --- the tools --------------------------------------------------------- */
+
+/*
+ * Every era's race figure, as `make figures` draws it (each shipped
+ * schedule, and the same on the era that fixed it), the figure of a run
+ * on real threads, and the hand-drawn figures: dot renders each without
+ * a word.
+ */
+START_TEST(test_dot_renders_every_figure_cleanly)
+{
+	char *dir = temp_dir(), path[256];
+	glob_t hand;
+	int i, n = 0;
+	size_t k;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_schedule *s;
+
+		for (s = sim_eras[i]->schedules; s && s->name; s++) {
+			const char *on[2] = { sim_eras[i]->id, s->fixed_by };
+			int j;
+
+			for (j = 0; j < 2 && on[j]; j++) {
+				char *dot;
+
+				t_build(&w, on[j],
+					sim_scenarios[s->scenario]->name);
+				if (replay(s->schedule)) {
+					dot = emit(&w, "dot");
+					snprintf(path, sizeof(path),
+						 "%s/%d.dot", dir, n++);
+					write_file(path, dot);
+					free(dot);
+					assert_dot_clean(path);
+				}
+				sim_world_free(&w);
+			}
+		}
+	}
+	ck_assert_int_ge(n, 5);
+	t_build(&w, "v6.1", "oom");
+	w.trace_threads = w.trace_frames = w.trace_text = true;
+	sim_threads_iteration(&w, 5.0, NULL);
+	sim_threads_shutdown();
+	{
+		char *dot = emit(&w, "dot");
+
+		snprintf(path, sizeof(path), "%s/threads.dot", dir);
+		write_file(path, dot);
+		free(dot);
+		assert_dot_clean(path);
+	}
+	sim_world_free(&w);
+	ck_assert_int_eq(glob("figures/*.dot", 0, NULL, &hand), 0);
+	ck_assert_uint_ge(hand.gl_pathc, 3);
+	for (k = 0; k < hand.gl_pathc; k++)
+		assert_dot_clean(hand.gl_pathv[k]);
+	globfree(&hand);
+	remove_dir(dir);
+}
+END_TEST
+
+/*
+ * The mscgen charts, fed to Doxygen 1.9's built-in mscgen through
+ * \mscfile with warnings as errors: the golden chart and every era's.
+ */
+START_TEST(test_doxygen_accepts_every_chart)
+{
+	static char out[65536];
+	char *dir = temp_dir(), path[256], *msc;
+	char *argv[] = { "doxygen", "Doxyfile", NULL };
+	FILE *page;
+	int i, n = 0, rc;
+
+	snprintf(path, sizeof(path), "%s/page.md", dir);
+	page = fopen(path, "w");
+	ck_assert(page);
+	fprintf(page, "# Charts {#mainpage}\n\n");
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_schedule *s;
+
+		for (s = sim_eras[i]->schedules; s && s->name; s++) {
+			t_build(&w, sim_eras[i]->id,
+				sim_scenarios[s->scenario]->name);
+			ck_assert(replay(s->schedule));
+			msc = emit(&w, "msc");
+			snprintf(path, sizeof(path), "%s/c%d.msc", dir, n);
+			write_file(path, msc);
+			free(msc);
+			fprintf(page, "\\mscfile c%d.msc \"chart %d\"\n\n", n,
+				n);
+			n++;
+			sim_world_free(&w);
+		}
+	}
+	msc = slurp_file("tests/golden/v5.15-mrelease.msc", NULL);
+	ck_assert(msc);
+	snprintf(path, sizeof(path), "%s/golden.msc", dir);
+	write_file(path, msc);
+	free(msc);
+	fprintf(page, "\\mscfile golden.msc \"golden\"\n");
+	fclose(page);
+	snprintf(path, sizeof(path), "%s/Doxyfile", dir);
+	write_file(path,
+		   "PROJECT_NAME = charts\nINPUT = page.md\nOUTPUT_DIRECTORY = out\n"
+		   "MSCFILE_DIRS = .\nGENERATE_LATEX = NO\nHAVE_DOT = NO\n"
+		   "QUIET = YES\nWARN_AS_ERROR = FAIL_ON_WARNINGS\n");
+	rc = tool(dir, out, sizeof(out), argv);
+	ck_assert_msg(rc == 0 && !out[0], "doxygen: exit %d: %s", rc, out);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/out/html/msc_c%d.png", dir, i);
+		ck_assert_msg(!access(path, R_OK), "doxygen drew no %s", path);
+	}
+	remove_dir(dir);
+}
+END_TEST
+
+/* --- JSON -------------------------------------------------------------- */
+
+/* The checker itself tells good from bad. */
+START_TEST(test_json_checker_rejects)
+{
+	static const char *const bad[] = {
+		"{\"traceEvents\":[{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":0},]}",
+		"{\"traceEvents\":[{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":0}]}",
+		"{\"traceEvents\":[{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\"},"
+		"{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":1},"
+		"{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":0.5}]}",
+		"{\"traceEvents\":[{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\"},"
+		"{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":1},"
+		"{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"name\":\"g\",\"ts\":2}]}",
+		"{\"traceEvents\":[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":01,\"dur\":1}]}",
+		"{\"traceEvents\":[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"name\":\"f\tg\",\"ts\":1,\"dur\":1}]}",
+		"{\"traceEvents\":[]} x",
+	};
+	static const char good[] =
+		"{\"traceEvents\":[{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\",\"args\":{\"name\":\"A\"}},"
+		"{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":1.5},"
+		"{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"name\":\"op\",\"ts\":2,\"dur\":0.5e0},"
+		"{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"name\":\"f\",\"ts\":3}],\"x\":[true,false,null,\"\\u00e9\\n\"]}";
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(trace_problem(bad[i], &n), "accepted: %s",
+			      bad[i]);
+	ck_assert_msg(!trace_problem(good, &n), "%s", trace_problem(good, &n));
+	ck_assert_int_eq(n, 2);
+}
+END_TEST
+
+START_TEST(test_json_coop_is_valid_and_balanced)
+{
+	const char *why;
+	char *json;
+	int n;
+
+	t_build(&w, "v4.14", "proc-reader");
+	ck_assert(replay(sim_era_by_name("v4.14")->schedules[0].schedule));
+	json = emit(&w, "json");
+	why = trace_problem(json, &n);
+	ck_assert_msg(!why, "%s", why);
+	/* every step is a slice; so is every function that did one */
+	ck_assert_int_gt(n, (int)w.run_steps);
+	ck_assert(strstr(json, "\"cat\":\"free\""));
+	ck_assert(strstr(json, "\"name\":\"use-after-free\""));
+	free(json);
+	sim_world_free(&w);
+}
+END_TEST
+
+START_TEST(test_json_threads_is_valid_and_balanced)
+{
+	const char *why;
+	char *json;
+	int n;
+
+	t_build(&w, "v6.1", "oom");
+	w.trace_threads = w.trace_frames = w.trace_text = true;
+	sim_threads_iteration(&w, 5.0, NULL);
+	sim_threads_shutdown();
+	ck_assert(sim_trace_timed(&w));
+	json = emit(&w, "json");
+	why = trace_problem(json, &n);
+	ck_assert_msg(!why, "%s", why);
+	ck_assert_int_gt(n, (int)w.run_steps);
+	ck_assert(strstr(json, "\"engine\":\"threads\""));
+	free(json);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* --- the command line -------------------------------------------------- */
+
+START_TEST(test_emit_unknown_format)
+{
+	t_build(&w, "v5.15", "mrelease");
+	ck_assert(replay("-"));
+	ck_assert_int_eq(sim_render_emit(&w, "svg", stdout), -1);
+	ck_assert(!sim_render_format_known("svg"));
+	ck_assert(sim_render_format_known("msc"));
+	sim_world_free(&w);
+}
+END_TEST
+
+static const struct {
+	const char *args[8];
+	int rc;
+	const char *err;
+} bad_cli[] = {
+	{ { "trace", "v4.9", "oom", "changelog", "--format", "svg" }, 2,
+	  "unknown format 'svg'" },
+	{ { "trace", "v4.9", "oom", "changelog", "--engine", "threads" }, 2,
+	  "follow no schedule" },
+	{ { "trace", "v4.9", "oom", "--engine", "fibers" }, 2,
+	  "unknown engine 'fibers'" },
+	{ { "trace", "v4.9", "oom", "changelog", "--elide", "x" }, 2,
+	  "--elide must be" },
+	{ { "trace", "v4.9", "oom", "A1 V1 A500" }, 2, "diverged" },
+	{ { "trace", "v4.9", "oom", "changelog", "--format" }, 2,
+	  "needs a value" },
+	{ { "trace", "--figures", "/tmp", "v4.9" }, 2, "takes no ERA" },
+	{ { "replay", "v4.9", "oom", "changelog", "--emit", "svg" }, 2,
+	  "unknown format 'svg'" },
+};
+
+/* Bad input: exit 2, one line on stderr saying what, nothing on stdout. */
+START_TEST(test_cli_bad_input)
+{
+	static char out[OUT_MAX], err[4096];
+	const char *const *a = bad_cli[_i].args;
+	int rc = t_run(out, sizeof(out), err, sizeof(err), a[0], a[1], a[2],
+		       a[3], a[4], a[5], a[6], a[7], NULL);
+
+	ck_assert_int_eq(rc, bad_cli[_i].rc);
+	ck_assert_msg(strstr(err, bad_cli[_i].err), "stderr: %s", err);
+	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1,
+		      "not one line: %s", err);
+	ck_assert_str_eq(out, "");
+}
+END_TEST
+
+/* A JSON trace after its second line, which holds the title. */
+static const char *after_title(const char *json)
+{
+	const char *p = strchr(json, '\n');
+
+	ck_assert(p);
+	p = strchr(p + 1, '\n');
+	ck_assert(p);
+	return p;
+}
+
+START_TEST(test_cli_trace_help_and_outputs)
+{
+	static char out[OUT_MAX], out2[OUT_MAX], err[4096];
+	char *dir = temp_dir(), path[256], *file;
+
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "trace",
+			       "--help", NULL), 0);
+	ck_assert(strstr(out, "usage: reaplab trace"));
+	ck_assert(strstr(out, "--engine"));
+	/* replay --emit writes what trace writes (but for the title) */
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "replay",
+			       "v4.9", "oom", "changelog", "--emit", "json",
+			       NULL), 1);
+	ck_assert_int_eq(t_run(out2, sizeof(out2), err, sizeof(err), "trace",
+			       "v4.9", "oom", "changelog", "--format", "json",
+			       NULL), 1);
+	ck_assert(strstr(out, "\"traceEvents\""));
+	ck_assert_str_eq(after_title(out), after_title(out2));
+	/* --output FILE holds what stdout would */
+	snprintf(path, sizeof(path), "%s/race.dot", dir);
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "trace",
+			       "v4.9", "oom", "changelog", "--format", "dot",
+			       NULL), 1);
+	ck_assert_int_eq(t_run(out2, sizeof(out2), err, sizeof(err), "trace",
+			       "v4.9", "oom", "changelog", "--format", "dot",
+			       "--output", path, NULL), 1);
+	ck_assert_str_eq(out2, "");
+	file = slurp_file(path, NULL);
+	ck_assert(file);
+	ck_assert_str_eq(file, out);
+	free(file);
+	/* a clean run on real threads exits 0 */
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "trace",
+			       "v6.1", "oom", "--engine", "threads", "--format",
+			       "msc", NULL), 0);
+	ck_assert(strstr(out, "msc {"));
+	remove_dir(dir);
+}
+END_TEST
+
+/* --figures writes one .dot and one .msc per figure its index lists. */
+START_TEST(test_cli_figures)
+{
+	static char out[OUT_MAX], err[4096];
+	char *dir = temp_dir(), path[256], *index, *p;
+	glob_t g;
+	int figures = 0;
+
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "trace",
+			       "--figures", dir, NULL), 0);
+	snprintf(path, sizeof(path), "%s/README.md", dir);
+	index = slurp_file(path, NULL);
+	ck_assert(index);
+	for (p = index; (p = strstr(p, "\n| `")); p++)
+		figures++;
+	ck_assert_int_ge(figures, 5);
+	ck_assert(strstr(index, "| `v4.9-oom-changelog` | v4.9 | oom | "
+			 "changelog | spurious-kill |"));
+	snprintf(path, sizeof(path), "%s/*.dot", dir);
+	ck_assert_int_eq(glob(path, 0, NULL, &g), 0);
+	ck_assert_int_eq(g.gl_pathc, figures);
+	globfree(&g);
+	snprintf(path, sizeof(path), "%s/*.msc", dir);
+	ck_assert_int_eq(glob(path, 0, NULL, &g), 0);
+	ck_assert_int_eq(g.gl_pathc, figures);
+	globfree(&g);
+	free(index);
+	remove_dir(dir);
+}
+END_TEST
+
+Suite *render_suite(void)
+{
+	Suite *s = suite_create("render");
+	TCase *tc = tcase_create("Figures");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_golden, 0,
+			    sizeof(golden) / sizeof(golden[0]));
+	tcase_add_test(tc, test_links_handoff_and_wake);
+	tcase_add_test(tc, test_links_free_to_use);
+	tcase_add_test(tc, test_elision_keeps_arrows_and_hit);
+	tcase_add_test(tc, test_dot_renders_every_figure_cleanly);
+	tcase_add_test(tc, test_doxygen_accepts_every_chart);
+	tcase_add_test(tc, test_json_checker_rejects);
+	tcase_add_test(tc, test_json_coop_is_valid_and_balanced);
+	tcase_add_test(tc, test_json_threads_is_valid_and_balanced);
+	tcase_add_test(tc, test_emit_unknown_format);
+	tcase_add_loop_test(tc, test_cli_bad_input, 0,
+			    sizeof(bad_cli) / sizeof(bad_cli[0]));
+	tcase_add_test(tc, test_cli_trace_help_and_outputs);
+	tcase_add_test(tc, test_cli_figures);
+	suite_add_tcase(s, tc);
+	return s;
+}
