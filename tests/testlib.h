@@ -31,5 +31,6 @@ Suite *cli_suite(void);
 Suite *stress_suite(void);
 Suite *render_suite(void);
 Suite *explore_suite(void);
+Suite *bench_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

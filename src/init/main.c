@@ -25,6 +25,7 @@ void start_kernel(const struct reaplab_boot *boot)
 	max_oom_reap_retries = boot->oom_reap_retries;
 	max_reclaim_retries = boot->alloc_retries;
 	aio_exit_wait = boot->aio_exit_wait;
+	debug_vm = boot->debug_vm;
 	proc_caches_init();
 	pgtable_cache_init();
 	free_area_init(boot->nr_pages, boot->watermark);

@@ -3,7 +3,8 @@
  * src/lib/maple_tree.c - the model's maple tree: one sorted node
  *
  * Models:  lib/maple_tree.c: the reader API (mas_find, mas_find_rev,
- *          mt_find) and __mt_destroy(); see CUSTOM in maple_tree.h.
+ *          mt_find), __mt_destroy(), and mtree_erase() for munmap(); see
+ *          CUSTOM in maple_tree.h.
  * Omits:   RCU mode, multi-level nodes, gaps, allocation failure.
  *
  * A reader holds mmap_lock (read or write) and reaches every entry through
@@ -87,6 +88,38 @@ int mtree_store_range(struct maple_tree *mt, unsigned long first,
 	node->slot[pos] = entry;
 	node->nr++;
 	return 0;
+}
+
+/**
+ * mtree_erase() - remove the entry whose range covers @index.
+ * @mt: the tree.
+ * @index: any index of the entry's range.
+ *
+ * Context: mmap_lock held for write (munmap detaching VMAs), so no reader
+ * walks the node while its slots move.
+ * Return: the entry removed, or NULL if none covered @index.
+ */
+void *mtree_erase(struct maple_tree *mt, unsigned long index)
+{
+	struct maple_node *node = mt->ma_root;
+	unsigned int i, pos;
+	void *entry;
+
+	if (!node)
+		return NULL;
+	for (pos = 0; pos < node->nr; pos++)
+		if (node->first[pos] <= index && index <= node->last[pos])
+			break;
+	if (pos == node->nr)
+		return NULL;
+	entry = node->slot[pos];
+	for (i = pos; i + 1 < node->nr; i++) {
+		node->first[i] = node->first[i + 1];
+		node->last[i] = node->last[i + 1];
+		node->slot[i] = node->slot[i + 1];
+	}
+	node->nr--;
+	return entry;
 }
 
 /**

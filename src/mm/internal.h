@@ -13,6 +13,10 @@
 
 /* mmap.c */
 extern struct kmem_cache *vm_area_cachep;
+extern bool debug_vm;
+struct vm_area_struct *validate_find_vma(struct mm_struct *mm,
+					 unsigned long addr,
+					 struct vm_area_struct *vma);
 
 /* memory.c */
 void pgtable_cache_init(void);

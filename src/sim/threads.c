@@ -30,8 +30,32 @@
  *
  * Lock word encodings differ from the coop engine's (0 free, 1 held, 2 held
  * with waiters for spinlocks and mutexes); the held-lock lists, kept per
- * thread, are the same.
+ * thread, are the same.  An unlock makes a futex system call only when
+ * some thread may be asleep on the lock, as the kernel's own fast paths
+ * do: an uncontended lock cycle costs atomics, not a trip into the host
+ * kernel, so that what a benchmark times is the model's cost.
+ *
+ * DOC: Measuring on the threads engine
+ *
+ * Every thread counts the time it spends waiting for spinlocks
+ * (lock_wait_ns, always on: it costs a clock read only when a lock is
+ * contended).  With sim_threads_measure(SIM_MEASURE_LOCKS), each thread
+ * also keeps, per lock class (the name spin_lock_init() or init_rwsem()
+ * recorded, e.g. "&pt->ptl" or "&mm->mmap_lock"), how often it acquired
+ * the lock, how often it had to wait, how long it waited, how long it
+ * held it, exclusively and shared (a downgrade_write() ends an exclusive
+ * hold and starts a shared one), and when it first took and last released
+ * it.  That costs two clock reads per lock cycle, which
+ * is why it is off unless a benchmark asks.  While measuring at all
+ * (SIM_MEASURE_ON too), the watchdog sleeps until a thread finishes or a
+ * millisecond has passed, so that on a small machine it does not take CPU
+ * time from the threads being timed; a thread about to sleep first waits
+ * for its wake-up on the CPU for a while (spin_before_sleep()); and each
+ * thread of the pool runs on a CPU of its own as far as there are CPUs
+ * (pin_thread()), so that two threads meant to run side by side do not
+ * take turns on one CPU while another idles.
  */
+#define _GNU_SOURCE		/* CPU affinity, see pin_thread() */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -63,14 +87,33 @@ struct sim_pthread {
 	volatile int sleeping;		/* inside schedule() with a state set */
 	u64 lock_wait_ns;		/* time spent waiting for spinlocks */
 	struct sim_trace trace;		/* this thread's events, if traced */
-};
+	/* measuring: when each entry of t->held[] was taken, and the totals */
+	bool pinned;
+	u64 held_since[SIM_MAX_HELD];
+	int nclasses;
+	struct sim_lock_stat cls[SIM_LOCK_CLASSES];
+	/*
+	 * Operations executed: progress, for the watchdog.  Per thread and
+	 * on a cache line of its own, so that counting is not itself a
+	 * point of contention between the threads being timed.
+	 */
+	unsigned long long ops __attribute__((aligned(64)));
+} __attribute__((aligned(64)));
 
 static struct sim_pthread pool[SIM_MAX_THREADS];
 static int pool_size;
 static struct sim_world *pool_world;
 static pthread_barrier_t start_barrier, end_barrier;
 static volatile int pool_quit;
-static unsigned long long op_count;	/* progress, for the watchdog */
+static bool measuring;			/* sim_threads_measure() */
+static bool timing_locks;		/* ... with SIM_MEASURE_LOCKS */
+static int finished_seq;		/* bumped when a thread finishes */
+#define SPIN_BEFORE_SLEEP	2000000	/* ns; see spin_before_sleep() */
+/*
+ * Threads that may be asleep on some rw_semaphore: an unlock that sees 0
+ * here skips the futex wake-up (see rwsem_sleep()).
+ */
+static int rwsem_sleepers;
 
 static u64 now_ns(void)
 {
@@ -169,15 +212,19 @@ static inline void cpu_relax(void)
 #endif
 }
 
-static void spin_acquire(struct sim_world *w, struct sim_thread *t, int *word)
+/*
+ * spin_acquire() - take a spinlock word; returns how long it waited (1 ns
+ * at least once it had to wait, so a contended acquisition is never 0).
+ */
+static u64 spin_acquire(struct sim_world *w, struct sim_thread *t, int *word)
 {
 	struct sim_pthread *me = t->pth;
 	int zero = 0, spins = 0;
-	u64 start;
+	u64 start, waited;
 
 	if (__atomic_compare_exchange_n(word, &zero, 1, false, __ATOMIC_ACQUIRE,
 					__ATOMIC_RELAXED))
-		return;
+		return 0;
 	start = now_ns();
 	for (;;) {
 		zero = 0;
@@ -193,23 +240,28 @@ static void spin_acquire(struct sim_world *w, struct sim_thread *t, int *word)
 			cpu_relax();
 		}
 	}
-	me->lock_wait_ns += now_ns() - start;
+	waited = now_ns() - start;
+	me->lock_wait_ns += waited;
+	return waited ? waited : 1;
 }
 
-static void mutex_acquire(struct sim_world *w, struct sim_thread *t, int *word)
+static u64 mutex_acquire(struct sim_world *w, struct sim_thread *t, int *word)
 {
+	u64 start;
 	int c = 0;
 
 	if (__atomic_compare_exchange_n(word, &c, 1, false, __ATOMIC_ACQUIRE,
 					__ATOMIC_RELAXED))
-		return;
+		return 0;
+	start = now_ns();
 	for (;;) {
 		c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
 		if (!c)
-			return;
+			break;
 		futex_wait(word, 2, 1000000);
 		check_stop(w, t);
 	}
+	return now_ns() - start + 1;
 }
 
 static void mutex_release(int *word)
@@ -218,18 +270,67 @@ static void mutex_release(int *word)
 		futex_wake(word, 1);
 }
 
-static void rwsem_read(struct sim_world *w, struct sim_thread *t, int *count)
+/*
+ * rwsem_sleep() - wait for @count to change from @c, announced first.
+ *
+ * A sleeper counts itself in rwsem_sleepers before it looks at the lock
+ * word a last time; an unlocker stores the word before it looks at
+ * rwsem_sleepers.  Both are sequentially consistent, so either the
+ * unlocker sees the sleeper and wakes it, or the sleeper sees the new
+ * word and does not sleep (the futex compares it too).  *@since is when
+ * the wait began.  While measuring, the waiter first watches the word on
+ * the CPU for a while, as spin_before_sleep() does.
+ */
+static void rwsem_sleep(int *count, int c, bool *announced, u64 *since)
 {
+	if (!*announced) {
+		*announced = true;
+		*since = now_ns();
+		__atomic_add_fetch(&rwsem_sleepers, 1, __ATOMIC_SEQ_CST);
+		return;		/* look at the word again first */
+	}
+	if (measuring && now_ns() - *since < SPIN_BEFORE_SLEEP) {
+		int spins = 0;
+
+		while (__atomic_load_n(count, __ATOMIC_RELAXED) == c &&
+		       (++spins % 64 || now_ns() - *since < SPIN_BEFORE_SLEEP))
+			cpu_relax();
+		return;
+	}
+	futex_wait(count, c, 1000000);
+}
+
+/* The end of a wait begun by rwsem_sleep(): how long it took, or 0. */
+static u64 rwsem_woken(bool announced, u64 since)
+{
+	if (!announced)
+		return 0;
+	__atomic_sub_fetch(&rwsem_sleepers, 1, __ATOMIC_SEQ_CST);
+	return now_ns() - since + 1;
+}
+
+/* Wake the sleepers of @count, if there can be any. */
+static void rwsem_wake(int *count)
+{
+	if (__atomic_load_n(&rwsem_sleepers, __ATOMIC_SEQ_CST))
+		futex_wake(count, SIM_MAX_THREADS);
+}
+
+static u64 rwsem_read(struct sim_world *w, struct sim_thread *t, int *count)
+{
+	bool announced = false;
+	u64 since = 0;
+
 	for (;;) {
-		int c = __atomic_load_n(count, __ATOMIC_RELAXED);
+		int c = __atomic_load_n(count, __ATOMIC_SEQ_CST);
 
 		if (c >= 0 && __atomic_compare_exchange_n(count, &c, c + 1,
 							  false,
 							  __ATOMIC_ACQUIRE,
 							  __ATOMIC_RELAXED))
-			return;
+			return rwsem_woken(announced, since);
 		if (c < 0)
-			futex_wait(count, c, 1000000);
+			rwsem_sleep(count, c, &announced, &since);
 		check_stop(w, t);
 	}
 }
@@ -246,16 +347,19 @@ static bool rwsem_read_try(int *count)
 	return false;
 }
 
-static void rwsem_write(struct sim_world *w, struct sim_thread *t, int *count)
+static u64 rwsem_write(struct sim_world *w, struct sim_thread *t, int *count)
 {
+	bool announced = false;
+	u64 since = 0;
+
 	for (;;) {
 		int c = 0;
 
 		if (__atomic_compare_exchange_n(count, &c, -1, false,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
-			return;
-		futex_wait(count, c, 1000000);
+						__ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			return rwsem_woken(announced, since);
+		rwsem_sleep(count, c, &announced, &since);
 		check_stop(w, t);
 	}
 }
@@ -275,6 +379,30 @@ static int wake_tid(struct sim_world *w, int tid)
 	return 1;
 }
 
+/*
+ * spin_before_sleep() - while measuring, wait for a wake-up on the CPU for
+ * a while before sleeping in the host kernel: a host thread woken from a
+ * futex may wait a millisecond for an idle (virtual) CPU to come back, a
+ * delay no kernel task sees when it is woken on a busy machine.
+ */
+static void spin_before_sleep(struct sim_world *w, struct sim_thread *t,
+			      u64 end)
+{
+	u64 until = now_ns() + SPIN_BEFORE_SLEEP;
+	int spins = 0;
+
+	if (end && end < until)
+		until = end;
+	while (__atomic_load_n(&t->state, __ATOMIC_SEQ_CST) != TASK_RUNNING) {
+		cpu_relax();
+		if (++spins % 64)
+			continue;
+		if (now_ns() >= until ||
+		    __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
+			return;
+	}
+}
+
 /* Sleep until woken, or for at most @ns nanoseconds (0: forever). */
 static bool sleep_state(struct sim_world *w, struct sim_thread *t, u64 ns)
 {
@@ -284,6 +412,8 @@ static bool sleep_state(struct sim_world *w, struct sim_thread *t, u64 ns)
 
 	/* only an untimed sleep can be a kernel thread's idle wait */
 	me->sleeping = !ns;
+	if (measuring)
+		spin_before_sleep(w, t, end);
 	for (;;) {
 		int s = __atomic_load_n(&t->state, __ATOMIC_SEQ_CST);
 		u64 left = 1000000;
@@ -322,13 +452,69 @@ static void uaf(struct sim_world *w, struct sim_thread *t,
 	threads_abort(t);
 }
 
+/* The class name of the lock an operation acts on (the lock is live). */
+static const char *lock_class(const struct sim_op *op)
+{
+	switch (op->kind) {
+	case SEAM_SPIN_LOCK:
+	case SEAM_SPIN_TRYLOCK:
+	case SEAM_SPIN_UNLOCK:
+		return ((spinlock_t *)op->obj)->name;
+	case SEAM_MUTEX_LOCK:
+	case SEAM_MUTEX_TRYLOCK:
+	case SEAM_MUTEX_UNLOCK:
+		return ((struct mutex *)op->obj)->name;
+	default:
+		return ((struct rw_semaphore *)op->obj)->name;
+	}
+}
+
+/*
+ * class_stat() - @me's totals for lock class @name.  Class names are
+ * string literals: the pointer usually matches, the text always does.
+ * Past SIM_LOCK_CLASSES classes, the rest share the last slot.
+ */
+static struct sim_lock_stat *class_stat(struct sim_pthread *me,
+					const char *name)
+{
+	int i;
+
+	if (!name)
+		name = "?";
+	for (i = 0; i < me->nclasses; i++)
+		if (me->cls[i].name == name || !strcmp(me->cls[i].name, name))
+			return &me->cls[i];
+	if (me->nclasses == SIM_LOCK_CLASSES)
+		return &me->cls[SIM_LOCK_CLASSES - 1];
+	me->cls[me->nclasses].name = name;
+	return &me->cls[me->nclasses++];
+}
+
+/* Measuring: an acquisition of @op's lock that waited @waited ns. */
+static void count_acquire(struct sim_thread *t, const struct sim_op *op,
+			  u64 waited)
+{
+	struct sim_lock_stat *st;
+
+	if (!timing_locks)
+		return;
+	st = class_stat(t->pth, lock_class(op));
+	st->acquired++;
+	if (waited) {
+		st->contended++;
+		st->wait_ns += waited;
+	}
+}
+
 /*
  * The threads engine's held-lock bookkeeping: the coop engine's rules,
- * per thread, with no shared state.
+ * per thread, with no shared state.  While timing locks, the time each
+ * lock was held goes to its class.
  */
 static void held(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op, bool push, bool read)
 {
+	struct sim_pthread *me = t->pth;
 	int i;
 
 	if (push) {
@@ -337,6 +523,15 @@ static void held(struct sim_world *w, struct sim_thread *t,
 			t->held[t->nheld].kind = op->kind;
 			t->held[t->nheld].read = read;
 			t->held[t->nheld].site = op->site;
+			if (timing_locks) {
+				struct sim_lock_stat *st;
+				u64 now = now_ns();
+
+				st = class_stat(me, lock_class(op));
+				me->held_since[t->nheld] = now;
+				if (!st->first_ns)
+					st->first_ns = now - iteration_start;
+			}
 			t->nheld++;
 		}
 		return;
@@ -344,6 +539,18 @@ static void held(struct sim_world *w, struct sim_thread *t,
 	for (i = t->nheld - 1; i >= 0; i--) {
 		if (t->held[i].lock != op->obj || t->held[i].read != read)
 			continue;
+		if (timing_locks) {
+			struct sim_lock_stat *st = class_stat(me,
+							      lock_class(op));
+			u64 now = now_ns(), d = now - me->held_since[i];
+
+			if (read)
+				st->hold_read_ns += d;
+			else
+				st->hold_ns += d;
+			st->last_ns = now - iteration_start;
+			me->held_since[i] = me->held_since[t->nheld - 1];
+		}
 		t->held[i] = t->held[--t->nheld];
 		return;
 	}
@@ -459,7 +666,12 @@ long sim_threads_op(struct sim_op *op)
 	long ret;
 	u64 begin = w->trace_threads ? sim_trace_ns() : 0;
 
-	__atomic_add_fetch(&op_count, 1, __ATOMIC_RELAXED);
+	{
+		struct sim_pthread *me = t->pth;
+
+		/* only this thread writes it: no locked instruction needed */
+		__atomic_store_n(&me->ops, me->ops + 1, __ATOMIC_RELAXED);
+	}
 	check_stop(w, t);
 	if (op->obj && sim_addr_freed(op->obj))
 		uaf(w, t, op);
@@ -490,7 +702,8 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
-		spin_acquire(w, t, &((spinlock_t *)op->obj)->owner);
+		count_acquire(t, op, spin_acquire(w, t,
+					&((spinlock_t *)op->obj)->owner));
 		held(w, t, op, true, false);
 		break;
 	case SEAM_SPIN_TRYLOCK: {
@@ -500,8 +713,10 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 						  &zero, 1, false,
 						  __ATOMIC_ACQUIRE,
 						  __ATOMIC_RELAXED);
-		if (ret)
+		if (ret) {
+			count_acquire(t, op, 0);
 			held(w, t, op, true, false);
+		}
 		break;
 	}
 	case SEAM_SPIN_UNLOCK:
@@ -510,7 +725,8 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 				 __ATOMIC_RELEASE);
 		break;
 	case SEAM_MUTEX_LOCK:
-		mutex_acquire(w, t, &((struct mutex *)op->obj)->owner);
+		count_acquire(t, op, mutex_acquire(w, t,
+				&((struct mutex *)op->obj)->owner));
 		held(w, t, op, true, false);
 		break;
 	case SEAM_MUTEX_TRYLOCK: {
@@ -520,8 +736,10 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 						  &zero, 1, false,
 						  __ATOMIC_ACQUIRE,
 						  __ATOMIC_RELAXED);
-		if (ret)
+		if (ret) {
+			count_acquire(t, op, 0);
 			held(w, t, op, true, false);
+		}
 		break;
 	}
 	case SEAM_MUTEX_UNLOCK:
@@ -529,21 +747,23 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 		mutex_release(&((struct mutex *)op->obj)->owner);
 		break;
 	case SEAM_DOWN_READ:
-		rwsem_read(w, t, &sem->count);
+		count_acquire(t, op, rwsem_read(w, t, &sem->count));
 		held(w, t, op, true, true);
 		break;
 	case SEAM_DOWN_READ_TRYLOCK:
 		ret = rwsem_read_try(&sem->count);
-		if (ret)
+		if (ret) {
+			count_acquire(t, op, 0);
 			held(w, t, op, true, true);
+		}
 		break;
 	case SEAM_UP_READ:
 		held(w, t, op, false, true);
-		if (__atomic_sub_fetch(&sem->count, 1, __ATOMIC_RELEASE) == 0)
-			futex_wake(&sem->count, SIM_MAX_THREADS);
+		if (__atomic_sub_fetch(&sem->count, 1, __ATOMIC_SEQ_CST) == 0)
+			rwsem_wake(&sem->count);
 		break;
 	case SEAM_DOWN_WRITE:
-		rwsem_write(w, t, &sem->count);
+		count_acquire(t, op, rwsem_write(w, t, &sem->count));
 		held(w, t, op, true, false);
 		break;
 	case SEAM_DOWN_WRITE_TRYLOCK: {
@@ -552,20 +772,22 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 		ret = __atomic_compare_exchange_n(&sem->count, &zero, -1, false,
 						  __ATOMIC_ACQUIRE,
 						  __ATOMIC_RELAXED);
-		if (ret)
+		if (ret) {
+			count_acquire(t, op, 0);
 			held(w, t, op, true, false);
+		}
 		break;
 	}
 	case SEAM_UP_WRITE:
 		held(w, t, op, false, false);
-		__atomic_store_n(&sem->count, 0, __ATOMIC_RELEASE);
-		futex_wake(&sem->count, SIM_MAX_THREADS);
+		__atomic_store_n(&sem->count, 0, __ATOMIC_SEQ_CST);
+		rwsem_wake(&sem->count);
 		break;
 	case SEAM_DOWNGRADE_WRITE:
 		held(w, t, op, false, false);
 		held(w, t, op, true, true);
-		__atomic_store_n(&sem->count, 1, __ATOMIC_RELEASE);
-		futex_wake(&sem->count, SIM_MAX_THREADS);
+		__atomic_store_n(&sem->count, 1, __ATOMIC_SEQ_CST);
+		rwsem_wake(&sem->count);
 		break;
 
 	case SEAM_ATOMIC_READ:
@@ -675,6 +897,40 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 	return ret;
 }
 
+/* The CPUs the process may run on, as it started. */
+static cpu_set_t allowed_cpus;
+static bool have_allowed_cpus;
+
+/*
+ * pin_thread() - while measuring, pool thread i runs on the i-th CPU the
+ * process may use (modulo their number); otherwise wherever it likes.
+ */
+static void pin_thread(struct sim_pthread *me, bool on)
+{
+	int i, n = 0, want = me - pool;
+	cpu_set_t set;
+
+	if (me->pinned == on || !have_allowed_cpus)
+		return;
+	me->pinned = on;
+	if (!on) {
+		pthread_setaffinity_np(pthread_self(), sizeof(allowed_cpus),
+				       &allowed_cpus);
+		return;
+	}
+	want %= CPU_COUNT(&allowed_cpus);
+	CPU_ZERO(&set);
+	for (i = 0; i < CPU_SETSIZE; i++) {
+		if (!CPU_ISSET(i, &allowed_cpus))
+			continue;
+		if (n++ == want) {
+			CPU_SET(i, &set);
+			break;
+		}
+	}
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
 static void *pool_main(void *arg)
 {
 	struct sim_pthread *me = arg;
@@ -685,17 +941,23 @@ static void *pool_main(void *arg)
 		pthread_barrier_wait(&start_barrier);
 		if (pool_quit)
 			return NULL;
+		pin_thread(me, measuring);
 		t = me->t;
 		sim_self = t;
 		me->lock_wait_ns = 0;
+		me->nclasses = 0;
+		memset(me->cls, 0, sizeof(me->cls));
 		if (!sigsetjmp(t->abort_jmp, 1)) {
 			t->fn(t->arg);
-			if (t->nheld) {
-							sim_held_check_exit(pool_world, t);
-						}
+			if (t->nheld)
+				sim_held_check_exit(pool_world, t);
 		}
 		t->run = SIM_T_DONE;
 		me->finished = 1;
+		if (measuring) {
+			__atomic_add_fetch(&finished_seq, 1, __ATOMIC_SEQ_CST);
+			futex_wake(&finished_seq, 1);
+		}
 		sim_self = NULL;
 		pthread_barrier_wait(&end_barrier);
 	}
@@ -721,13 +983,30 @@ static void pool_start(struct sim_world *w)
 {
 	int i;
 
+	/*
+	 * A pool of the right size serves another world as it is: its
+	 * threads look at their sim_thread only after the start barrier.
+	 * Benchmarks alternate between worlds run after run.
+	 */
+	if (pool_size && pool_size == w->nthreads) {
+		pool_world = w;
+		for (i = 0; i < pool_size; i++) {
+			pool[i].t = &w->threads[i];
+			w->threads[i].pth = &pool[i];
+		}
+		return;
+	}
 	pool_stop();
+	if (!have_allowed_cpus)
+		have_allowed_cpus = !sched_getaffinity(0, sizeof(allowed_cpus),
+						       &allowed_cpus);
 	pool_world = w;
 	pool_size = w->nthreads;
 	pthread_barrier_init(&start_barrier, NULL, pool_size + 1);
 	pthread_barrier_init(&end_barrier, NULL, pool_size + 1);
 	for (i = 0; i < pool_size; i++) {
 		pool[i].t = &w->threads[i];
+		pool[i].pinned = false;
 		w->threads[i].pth = &pool[i];
 		if (pthread_create(&pool[i].pth, NULL, pool_main, &pool[i])) {
 			perror("reaplab: pthread_create");
@@ -778,19 +1057,21 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 {
 	unsigned long long last_ops = ~0ull;
 	u64 last_progress;
-	int i, spins = 0;
+	int i, spins = 0, seen;
 
 	sim_install_segv();
 	if (pool_world != w || pool_size != w->nthreads)
 		pool_start(w);
 	sim_world_reset(w);
 	sim = w;
+	rwsem_sleepers = 0;
 	for (i = 0; i < w->nthreads; i++) {
 		pool[i].finished = pool[i].sleeping = 0;
 		sim_trace_reset(&pool[i].trace);
 	}
 	iteration_start = now_ns();
 	w->mode = SIM_MODE_THREADS;
+	seen = __atomic_load_n(&finished_seq, __ATOMIC_SEQ_CST);
 	pthread_barrier_wait(&start_barrier);
 	last_progress = now_ns();
 	for (;;) {
@@ -804,12 +1085,13 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 			if (quiescent(w))
 				break;
 		}
-		ops = __atomic_load_n(&op_count, __ATOMIC_RELAXED);
+		for (ops = 0, i = 0; i < w->nthreads; i++)
+			ops += __atomic_load_n(&pool[i].ops, __ATOMIC_RELAXED);
 		if (ops != last_ops) {
 			last_ops = ops;
 			last_progress = now_ns();
 		} else if (now_ns() - last_progress > timeout * 1e9) {
-					for (i = 0; i < w->nthreads; i++) {
+			for (i = 0; i < w->nthreads; i++) {
 				struct sim_thread *t = &w->threads[i];
 
 				if (pool[i].finished ||
@@ -820,11 +1102,18 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 					   "%c (%s) made no progress for %.1f s",
 					   t->letter, t->name, timeout);
 			}
-					break;
+			break;
 		}
-		if (++spins < 64)
+		if (measuring) {
+			/*
+			 * Leave the CPUs to the threads being timed: look
+			 * again when a thread finishes, or in a millisecond.
+			 */
+			futex_wait(&finished_seq, seen, 1000000);
+			seen = __atomic_load_n(&finished_seq, __ATOMIC_SEQ_CST);
+		} else if (++spins < 64) {
 			sched_yield();
-		else {
+		} else {
 			struct timespec ts = { 0, 20000 };
 
 			nanosleep(&ts, NULL);
@@ -848,6 +1137,43 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 		sim_oracle_end(w);
 	}
 	return w->verdict.fired ? 1 : 0;
+}
+
+/**
+ * sim_threads_measure() - run the next iterations for a benchmark.
+ * @how: SIM_MEASURE_OFF, SIM_MEASURE_ON (a quiet watchdog, pinned
+ *	 threads, spinning before sleeping) or SIM_MEASURE_LOCKS (that, and
+ *	 every lock cycle timed by class).
+ *
+ * See DOC: Measuring on the threads engine.  Takes effect at the next
+ * iteration.
+ */
+void sim_threads_measure(enum sim_measure how)
+{
+	measuring = how != SIM_MEASURE_OFF;
+	timing_locks = how == SIM_MEASURE_LOCKS;
+}
+
+/**
+ * sim_threads_lock_stat() - what thread @tid did with lock class @name
+ * during the last iteration.
+ * @tid: the thread.
+ * @name: the class, e.g. "&pt->ptl".
+ * @out: filled; all zero if the thread never took such a lock, or if
+ *	 measuring was off.
+ */
+void sim_threads_lock_stat(int tid, const char *name,
+			   struct sim_lock_stat *out)
+{
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	if (tid < 0 || tid >= pool_size)
+		return;
+	for (i = 0; i < pool[tid].nclasses; i++)
+		if (!strcmp(pool[tid].cls[i].name, name))
+			*out = pool[tid].cls[i];
 }
 
 void sim_threads_shutdown(void)

@@ -66,6 +66,7 @@ struct ma_state {
 void mt_init(struct maple_tree *mt);
 int mtree_store_range(struct maple_tree *mt, unsigned long first,
 		      unsigned long last, void *entry);
+void *mtree_erase(struct maple_tree *mt, unsigned long index);
 void *mas_find(struct ma_state *mas, unsigned long max);
 void *mas_find_rev(struct ma_state *mas, unsigned long min);
 void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max);

@@ -157,6 +157,10 @@ void free_pgtables(struct mmu_gather *tlb, struct vm_area_struct *vma,
 		   unsigned long floor, unsigned long ceiling);
 struct vm_area_struct *remove_vma(struct vm_area_struct *vma);
 void exit_mmap(struct mm_struct *mm);
+int __do_munmap(struct mm_struct *mm, unsigned long start, size_t len,
+		struct list_head *uf, bool downgrade);
+int __vm_munmap(unsigned long start, size_t len, bool downgrade);
+int vm_munmap(unsigned long start, size_t len);
 int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf,
 		     int len, unsigned int gup_flags);
 

@@ -18,6 +18,7 @@
 
 long sys_kill(pid_t pid, int sig);
 long sys_process_mrelease(int pidfd, unsigned int flags);
+long sys_munmap(unsigned long addr, size_t len);
 
 struct task_struct *find_task_by_vpid(pid_t nr);
 struct task_struct *pidfd_get_task(int pidfd, unsigned int *flags);

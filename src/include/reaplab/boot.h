@@ -20,6 +20,8 @@
  * @aio_exit_wait: jiffies exit_aio() waits for requests in flight.
  * @oom_reaper: start the oom_reaper kthread.
  * @workqueue: start the kworker that runs system_wq.
+ * @debug_vm: CONFIG_DEBUG_VM: check what find_vma() answers (see
+ *	      validate_find_vma() in src/mm/mmap.c).
  */
 struct reaplab_boot {
 	unsigned long nr_pages;
@@ -30,6 +32,7 @@ struct reaplab_boot {
 	unsigned long aio_exit_wait;
 	bool oom_reaper;
 	bool workqueue;
+	bool debug_vm;
 };
 
 void start_kernel(const struct reaplab_boot *boot);

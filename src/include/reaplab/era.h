@@ -16,6 +16,8 @@
 #include <linux/types.h>
 
 struct task_struct;
+struct mm_struct;
+struct vm_area_struct;
 struct page;
 struct reaplab_boot;
 
@@ -67,7 +69,10 @@ struct era_schedule {
  *
  * The simulator reaches an era's model code only through this table
  * (src/kernel/entry.c fills it); every other symbol of an era is private
- * to that era's object file.
+ * to that era's object file.  The last group serves the benchmarks
+ * (src/bench/): munmap(2) and vm_munmap(), the find_vma() lookup (with
+ * CONFIG_DEBUG_VM's checks when booted with debug_vm), and mmap_lock for
+ * read around it.
  */
 struct era_entry {
 	void (*start_kernel)(const struct reaplab_boot *boot);
@@ -84,6 +89,12 @@ struct era_entry {
 	ssize_t (*proc_pid_cmdline_read)(struct task_struct *tsk);
 	struct task_struct *init_task;
 	struct zone *zone;
+	long (*sys_munmap)(unsigned long addr, size_t len);
+	int (*vm_munmap)(unsigned long start, size_t len);
+	struct vm_area_struct *(*find_vma)(struct mm_struct *mm,
+					   unsigned long addr);
+	void (*mmap_read_lock)(struct mm_struct *mm);
+	void (*mmap_read_unlock)(struct mm_struct *mm);
 };
 
 /**

@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# src/bench/bench.mk - make bench: every benchmark and real-kernel lab
+#
+# Included by the top-level Makefile.  `make bench` runs `reaplab bench all`
+# (the model, on real threads) and the two labs of `reaplab kernel` on the
+# host kernel, at their default sizes; each prints its table and writes it
+# as CSV into $(BENCH_OUT), with SVG figures for reap-order and munmap.
+
+# gnuplot draws the figures; the stats module needs libm.
+DEB_PKGS += gnuplot-nox
+LDLIBS += -lm
+
+BENCH_OUT := $(B)/bench
+
+.PHONY: bench
+bench: $(B)/reaplab
+	@mkdir -p $(BENCH_OUT)
+	$(B)/reaplab bench all --out $(BENCH_OUT)
+	$(B)/reaplab kernel mrelease --out $(BENCH_OUT)
+	$(B)/reaplab kernel fork-exit --out $(BENCH_OUT)
