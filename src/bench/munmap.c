@@ -271,7 +271,7 @@ static void report(const struct bench_opts *o, unsigned long runs)
 			   "set logscale y\n"
 			   "set ylabel 'us (log scale)'\n"
 			   "set xtics scale 0\n"
-			   "set key top right\n"
+			   "set key top right noenhanced\n"
 			   "plot data using 2:xtic(1) title columnhead(2), '' using 3 title columnhead(3)\n");
 	}
 }

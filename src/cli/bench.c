@@ -23,7 +23,7 @@ static void bench_usage(FILE *f)
 		"drawn by gnuplot.  `all` runs every benchmark at its defaults.\n\n"
 		"Benchmarks:\n");
 	for (i = 0; i < nr_benches; i++)
-		fprintf(f, "  %-11s seed %-8s %s\n", benches[i]->name,
+		fprintf(f, "  %-11s seed %-9s %s\n", benches[i]->name,
 			benches[i]->seed, benches[i]->summary);
 	fprintf(f, "\nDefaults (-n counts):\n");
 	for (i = 0; i < nr_benches; i++) {
