@@ -13,8 +13,9 @@
  * to V and calls process_mrelease() at once, as lmkd does; V wakes, exits,
  * and its exit_mmap() zaps under mmap_read_lock while M's
  * __oom_reap_task_mm() zaps the same VMAs under its own read lock.  Two
- * real threads, one per CPU on a two-CPU machine.  With the threads
- * engine measuring (DOC: Measuring on the threads engine), each thread's
+ * real threads, one per CPU on a two-CPU machine; V waits for the signal
+ * on its CPU (spin_before_sleep()), as a victim running elsewhere would
+ * take it at once.  With the threads engine measuring (DOC: Measuring on the threads engine), each thread's
  * lock classes give:
  *
  *     running time    how long it held &mm->mmap_lock for read: V's is
@@ -28,9 +29,12 @@
  * v6.1 and v6.18 differ in one function, __oom_reap_task_mm(): v6.18
  * walks the VMAs from the top.  The same mm is zapped in every run; runs
  * alternate between the eras (ABBA), and each figure is the median over
- * runs.  A run in which M arrived after V had detached its mm (M then
- * reaps nothing), or in which one zap was over before the other began, is
- * counted and left out: it measures one zapper, not two.
+ * runs.  M and V then race to V's task_lock(): in a run in which V gets
+ * there first, exit_mm() has detached the mm when M looks for it, and M
+ * reaps nothing (-ESRCH, as lmkd sometimes sees); such runs, and runs in
+ * which one zap was over before the other began, are counted and left
+ * out, and more are run until each era has its share: they measure one
+ * zapper, not two.
  *
  * On a virtual machine the host now and then takes a CPU away for a
  * millisecond or more; if it takes it from a thread holding a pte lock,
@@ -204,7 +208,7 @@ static void print_table(const struct bench_opts *o)
 	}
 	for (i = 0; i < NR_VARIANTS; i++) {
 		if (variants[i].alone)
-			printf("%s: %lu run(s) left out: process_mrelease() came after exit_mm() and reaped nothing\n",
+			printf("%s: %lu run(s) left out: exit_mm() won the race, process_mrelease() reaped nothing\n",
 			       variants[i].era, variants[i].alone);
 		if (variants[i].apart)
 			printf("%s: %lu run(s) left out: one zap ended before the other began\n",
