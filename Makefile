@@ -40,15 +40,22 @@ COMMON_OBJS := $(COMMON_SRCS:src/%.c=$(B)/obj/%.o)
 SIM_OBJS := $(SIM_SRCS:src/%.c=$(B)/obj/%.o) $(SIM_ASM:src/%.S=$(B)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(B)/obj/%.o)
 
+# The explorer's self-test: each mutant is an era with one deliberate bug,
+# built like an era but linked into the tests only (tests/mutants/).
+MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
+
 # An era's overlay: its model files (all but era.c), replacing the
 # same-named functions of its parent, and so on down to the common tree.
-era_files = $(sort $(shell find src/eras/$(1) -name '*.c' ! -name era.c))
+era_dir = $(firstword $(wildcard src/eras/$(1)) tests/mutants/$(1))
+era_files = $(sort $(shell find $(call era_dir,$(1)) -name '*.c' ! -name era.c))
 era_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	src/eras/$(1)/era.c)
+	$(call era_dir,$(1))/era.c)
 era_chain = $(1) $(foreach p,$(call era_parent,$(1)),$(call era_chain,$(p)))
 era_sym = era_$(subst .,_,$(subst -,_,$(1)))
-era_objs = $(patsubst src/%.c,$(B)/obj/%.o,$(foreach e,$(call era_chain,$(1)),\
+obj_of = $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(patsubst src/%.c,$(B)/obj/%.o,$(1)))
+era_objs = $(call obj_of,$(foreach e,$(call era_chain,$(1)),\
 	$(call era_files,$(e))))
+era_desc = $(call obj_of,$(call era_dir,$(1))/era.c)
 
 ERA_OBJS := $(ERAS:%=$(B)/eras/%.o)
 # Every model source, embedded in the binary for `reaplab show` and `diff`.
@@ -62,7 +69,8 @@ DEB_PKGS := gcc make binutils pkg-config check
 all: $(B)/reaplab
 
 $(B)/obj/kernel/%.o $(B)/obj/mm/%.o $(B)/obj/lib/%.o $(B)/obj/fs/%.o \
-$(B)/obj/init/%.o $(B)/obj/eras/%.o: private EXTRA = $(MODEL_CFLAGS)
+$(B)/obj/init/%.o $(B)/obj/eras/%.o $(B)/obj/tests/mutants/%.o: \
+	private EXTRA = $(MODEL_CFLAGS)
 
 $(B)/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
@@ -79,16 +87,19 @@ $(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
 # every symbol but the era's descriptor is made local, so nine exit_mmap()
 # coexist in one binary under their kernel name.
 define era_rule
-$(B)/eras/$(1).o: $(B)/obj/eras/$(1)/era.o $(call era_objs,$(1)) \
+$(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_objs,$(1)) \
 		$(COMMON_OBJS) src/sim/model.lds
 	@mkdir -p $$(@D)
 	ld -r -z muldefs -T src/sim/model.lds -o $$@.tmp \
-		$(B)/obj/eras/$(1)/era.o $(call era_objs,$(1)) $(COMMON_OBJS)
+		$(call era_desc,$(1)) $(call era_objs,$(1)) $(COMMON_OBJS)
 	objcopy --redefine-sym era_descriptor=$(call era_sym,$(1)) \
-		-G $(call era_sym,$(1)) $$@.tmp $$@
+		--redefine-sym __era_data_begin=$(call era_sym,$(1))_data_begin \
+		--redefine-sym __era_data_end=$(call era_sym,$(1))_data_end \
+		-G $(call era_sym,$(1)) -G $(call era_sym,$(1))_data_begin \
+		-G $(call era_sym,$(1))_data_end $$@.tmp $$@
 	@rm -f $$@.tmp
 endef
-$(foreach e,$(ERAS),$(eval $(call era_rule,$(e))))
+$(foreach e,$(ERAS) $(MUTANTS),$(eval $(call era_rule,$(e))))
 
 $(B)/gen/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) Makefile
 	@mkdir -p $(@D)
@@ -115,11 +126,16 @@ TEST_SRCS := $(sort $(wildcard tests/*.c))
 TEST_OBJS := $(TEST_SRCS:tests/%.c=$(B)/obj/tests/%.o)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
+MUTANT_OBJS := $(MUTANTS:%=$(B)/eras/%.o)
+MUTANT_DEFS := -DTEST_MUTANTS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))'
+
 $(B)/obj/tests/%.o: tests/%.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
 
-$(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL)
+$(B)/obj/tests/check_mutants.o: private EXTRA = $(MUTANT_DEFS)
+
+$(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 # More test prerequisites may be added by the fragments (CHECK_DEPS += ...).

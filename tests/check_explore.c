@@ -507,6 +507,328 @@ START_TEST(test_every_dependency_rule_holds)
 }
 END_TEST
 
+/* --- counterexamples: minimized, replayable, their race named --------- */
+
+static char out[1 << 20], err[1 << 16];
+
+/* The value after @key on its line, copied into @buf. */
+static const char *field(const char *text, const char *key, char *buf,
+			 size_t len)
+{
+	const char *p = strstr(text, key), *q;
+
+	ck_assert_msg(p, "no '%s' in: %.2000s", key, text);
+	p += strlen(key);
+	q = strchr(p, '\n');
+	ck_assert(q && (size_t)(q - p) < len);
+	memcpy(buf, p, q - p);
+	buf[q - p] = 0;
+	return buf;
+}
+
+START_TEST(test_icb_counterexample_names_the_race)
+{
+	char sched[512];
+	int rc = t_run(out, sizeof(out), err, sizeof(err), "explore", "v4.9",
+		       "oom", NULL);
+
+	ck_assert_int_eq(rc, 1);
+	ck_assert(strstr(out, "Observation v4.9/oom spurious-kill Sometimes"));
+	/* ICB's first bug has the fewest preemptions: one, and proven so */
+	ck_assert(strstr(out, "1 preemption,"));
+	ck_assert(strstr(out, "no schedule with fewer preemptions fires it"));
+	/* seed 000: the reaper's MMF_OOM_SKIP, seen by the next OOM kill */
+	ck_assert(strstr(out, "The race (the other way round, spurious-kill does not fire"));
+	ck_assert(strstr(out, "R  set_bit(MMF_OOM_SKIP)"));
+	ck_assert(strstr(out, "A  test_bit(MMF_OOM_SKIP) = 1"));
+	ck_assert(strstr(out, "# spurious-kill"));
+	/* and what it prints replays */
+	field(out, "  schedule: ", sched, sizeof(sched));
+	rc = t_run(out, sizeof(out), err, sizeof(err), "replay", "v4.9", "oom",
+		   sched, "--quiet", NULL);
+	ck_assert_int_eq(rc, 1);
+	ck_assert(strstr(out, "Verdict: spurious-kill"));
+	/* v4.14 fixed it: nothing within the bound, and none at all */
+	rc = t_run(out, sizeof(out), err, sizeof(err), "explore", "v4.14",
+		   "oom", "--mode", "dpor", NULL);
+	ck_assert_int_eq(rc, 0);
+	ck_assert(strstr(out, "Observation v4.14/oom clean Never"));
+	ck_assert(strstr(out, "complete: every trace was explored"));
+}
+END_TEST
+
+START_TEST(test_dpor_counterexample_is_minimized)
+{
+	char sched[512];
+	int rc = t_run(out, sizeof(out), err, sizeof(err), "explore",
+		       "2017-cond", "proc-reader", "--mode", "dpor", NULL);
+	const char *p;
+	int before, after;
+
+	ck_assert_int_eq(rc, 1);
+	ck_assert(strstr(out, "use-after-free Sometimes"));
+	p = strstr(out, "Counterexample (");
+	ck_assert(p && sscanf(strchr(p, ',') + 2, "%d preemption", &after) == 1);
+	p = strstr(p, "minimized from ");
+	ck_assert(p && sscanf(p, "minimized from %d", &before) == 1);
+	ck_assert_msg(after <= before && after <= 2,
+		      "%d preemptions, minimized from %d", after, before);
+	/* the 2017-cond story: the reader drops the last mm_users */
+	ck_assert(strstr(out, "V  atomic_dec_and_test(&mm->mm_users) = false"));
+	ck_assert(strstr(out, "P  atomic_dec_and_test(&mm->mm_users) = true"));
+	field(out, "  schedule: ", sched, sizeof(sched));
+	rc = t_run(out, sizeof(out), err, sizeof(err), "replay", "2017-cond",
+		   "proc-reader", sched, "--quiet", NULL);
+	ck_assert_int_eq(rc, 1);
+	ck_assert(strstr(out, "Verdict: use-after-free"));
+}
+END_TEST
+
+START_TEST(test_minimize_keeps_the_bug_and_the_race_decides_it)
+{
+	static struct sim_world ww;
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_WALK, .stop_first = true, .seed = 7,
+		.budget = 100000,
+	};
+	struct sim_minimized mz = { .icb_budget = 20000 };
+	struct sim_race race;
+	struct sim_races *l;
+	unsigned int tried, i, n;
+	char e[256];
+	int before;
+
+	ck_assert(!sim_world_build(&ww, sim_era_by_name("v4.9"),
+				   sim_scenarios[SCN_OOM],
+				   &sim_scenarios[SCN_OOM]->defaults, e,
+				   sizeof(e)));
+	sim_explore(&ww, &o, &r);
+	ck_assert(r.buggy);
+	before = r.first.preemptions;
+	ck_assert_int_eq(sim_cex_minimize(&ww, &r.first, 0, &mz), 0);
+	ck_assert_int_eq(mz.oracle, ORACLE_SPURIOUS_KILL);
+	ck_assert_int_le(mz.preemptions, before);
+	ck_assert_int_eq(mz.preemptions, 1);	/* v4.9's race needs one */
+	ck_assert(mz.proven);
+	sim_cex_replay(&ww, &r.first, false);
+	ck_assert(ww.verdict.fired & EXPECT(ORACLE_SPURIOUS_KILL));
+	ck_assert_int_eq(sim_cex_preemptions(&ww), mz.preemptions);
+	/* the race it names: run the other way, the bug is gone */
+	ck_assert_int_eq(sim_cex_critical_race(&ww, &r.first,
+					       ORACLE_SPURIOUS_KILL, -1, &race,
+					       &tried), 0);
+	ck_assert_uint_lt(race.j, race.k);
+	l = sim_races_of(&ww);
+	n = sim_races_count(l);
+	for (i = 0; i < n; i++)
+		if (sim_races_get(l, i)->j == race.j &&
+		    sim_races_get(l, i)->k == race.k)
+			break;
+	ck_assert_uint_lt(i, n);
+	ck_assert(!sim_races_before(l, race.k, race.j));
+	sim_races_free(l);
+	/* and the slice keeps both ends of the race */
+	sim_cex_replay(&ww, &r.first, true);
+	{
+		unsigned int keep[2] = { race.j, race.k }, step = 0;
+		size_t ev;
+
+		ck_assert_uint_gt(sim_cex_slice(&ww, keep, 2), 0);
+		for (ev = 0; ev < ww.trace.nr; ev++) {
+			if (ww.trace.ev[ev].type != SIM_EV_OP ||
+			    ww.trace.ev[ev].probe)
+				continue;
+			if (step == race.j || step == race.k)
+				ck_assert(!ww.trace.ev[ev].hidden);
+			step++;
+		}
+	}
+	sim_world_free(&ww);
+}
+END_TEST
+
+/* The verdict table: computed, proven by DPOR, checked against history. */
+START_TEST(test_explore_all_matches_every_expectation)
+{
+	int rc = t_run(out, sizeof(out), err, sizeof(err), "explore", "--all",
+		       NULL);
+	char line[256];
+
+	ck_assert_msg(rc == 0, "explore --all: exit %d:\n%s", rc, out);
+	ck_assert(strstr(out, "36 of 36 verdicts match their era's expectation; 0 not proven"));
+	field(out, "\nv4.14        ", line, sizeof(line));
+	ck_assert_msg(strstr(line, "clean") == line &&
+		      strstr(line, "use-after-free"), "v4.14: %s", line);
+	field(out, "\nv6.18        ", line, sizeof(line));
+	ck_assert_msg(!strstr(line, "use-after-free") &&
+		      !strstr(line, "spurious-kill"), "v6.18: %s", line);
+}
+END_TEST
+
+START_TEST(test_random_modes_replay_from_their_seed)
+{
+	static const char *const modes[] = { "pct", "walk" };
+	char a[512], b[512];
+	int i, rc;
+
+	for (i = 0; i < 2; i++) {
+		rc = t_run(out, sizeof(out), err, sizeof(err), "explore",
+			   "v5.15", "mrelease", "--mode", modes[i], "--seed",
+			   "42", "--no-minimize", NULL);
+		ck_assert_msg(rc == 1, "%s: exit %d", modes[i], rc);
+		field(out, "  schedule: ", a, sizeof(a));
+		rc = t_run(out, sizeof(out), err, sizeof(err), "explore",
+			   "v5.15", "mrelease", "--mode", modes[i], "--seed",
+			   "42", "--no-minimize", NULL);
+		field(out, "  schedule: ", b, sizeof(b));
+		ck_assert_str_eq(a, b);
+	}
+}
+END_TEST
+
+/*
+ * The model against the relation: DPOR sees only what goes through the
+ * seam.  A shared word read or written plainly outside the lock that
+ * orders it is a race DPOR cannot see, and then it skips executions.
+ * The check: every execution random search runs must be a trace DPOR
+ * explored, ending the same way.  (It caught 2017-cond's exit_mmap()
+ * clearing mm->mmap without the lock while the reaper read it.)
+ */
+struct traceset {
+	u64 *form;
+	unsigned int *fired;
+	size_t cap, n;
+	unsigned long checked, missing, differ;
+};
+
+static size_t ts_slot(const struct traceset *t, u64 form)
+{
+	size_t i = (form * 0x9e3779b97f4a7c15ull) & (t->cap - 1);
+
+	while (t->form[i] && t->form[i] != form)
+		i = (i + 1) & (t->cap - 1);
+	return i;
+}
+
+static void ts_add(const struct sim_world *wp, void *data)
+{
+	struct traceset *t = data;
+	u64 form = sim_trace_canonical(wp) | 1;
+	size_t i;
+
+	if (2 * (t->n + 1) > t->cap) {
+		struct traceset old = *t;
+		size_t k;
+
+		t->cap = t->cap ? 2 * t->cap : 4096;
+		t->form = calloc(t->cap, sizeof(*t->form));
+		t->fired = calloc(t->cap, sizeof(*t->fired));
+		ck_assert(t->form && t->fired);
+		for (k = 0; k < old.cap; k++)
+			if (old.form[k]) {
+				i = ts_slot(t, old.form[k]);
+				t->form[i] = old.form[k];
+				t->fired[i] = old.fired[k];
+			}
+		free(old.form);
+		free(old.fired);
+	}
+	i = ts_slot(t, form);
+	if (!t->form[i]) {
+		t->form[i] = form;
+		t->fired[i] = wp->verdict.fired;
+		t->n++;
+	}
+}
+
+static void ts_check(const struct sim_world *wp, void *data)
+{
+	struct traceset *t = data;
+	size_t i = ts_slot(t, sim_trace_canonical(wp) | 1);
+
+	t->checked++;
+	if (!t->form[i])
+		t->missing++;
+	else if (t->fired[i] != wp->verdict.fired)
+		t->differ++;
+}
+
+START_TEST(test_dpor_covers_what_random_search_runs)
+{
+	static struct sim_explore_result r;
+	int e, scn, mode;
+	unsigned long total = 0;
+
+	for (e = 0; e < sim_nr_eras; e++)
+		for (scn = 0; scn < SCN_NR; scn++) {
+			const struct era *era = sim_eras[e];
+			struct sim_params p = sim_scenarios[scn]->defaults;
+			struct traceset t = { 0 };
+			struct sim_explore_opts o = {
+				.mode = SIM_EXPLORE_DPOR, .budget = 300000,
+				.visit = ts_add, .visit_data = &t,
+			};
+			char e2[256];
+
+			if (era->expect[scn] == EXPECT_NA)
+				continue;
+			p.aio = 0;
+			p.alloc_retries = 1;
+			ck_assert(!sim_world_build(&w, era, sim_scenarios[scn],
+						   &p, e2, sizeof(e2)));
+			sim_explore(&w, &o, &r);
+			ck_assert_msg(r.complete, "%s/%s: dpor did not finish",
+				      era->id, sim_scenarios[scn]->name);
+			for (mode = SIM_EXPLORE_PCT; mode <= SIM_EXPLORE_WALK;
+			     mode++) {
+				struct sim_explore_opts ro = {
+					.mode = mode, .budget = 400,
+					.seed = 1, .bound = 3,
+					.visit = ts_check, .visit_data = &t,
+				};
+
+				sim_explore(&w, &ro, &r);
+			}
+			ck_assert_msg(!t.missing && !t.differ,
+				      "%s/%s: of %lu random executions, %lu are traces dpor never ran and %lu end differently",
+				      era->id, sim_scenarios[scn]->name,
+				      t.checked, t.missing, t.differ);
+			total += t.checked;
+			free(t.form);
+			free(t.fired);
+			sim_world_free(&w);
+		}
+	ck_assert_uint_gt(total, 10000);
+}
+END_TEST
+
+static const struct {
+	const char *args[6];
+	const char *msg;
+} bad[] = {
+	{ { "explore", "--all", "v4.9" }, "--all takes no era or scenario" },
+	{ { "explore", "v4.9", "oom", "--mode", "bfs" }, "unknown mode 'bfs'" },
+	{ { "explore", "v4.9", "oom", "--emit", "svg" }, "unknown format 'svg'" },
+	{ { "explore", "v4.9", "oom", "--want", "x" }, "unknown oracle 'x'" },
+	{ { "explore", "v4.9", "oom", "--budget", "0" }, "--budget must be a positive number" },
+	{ { "explore", "v4.9", "oom", "--time", "-1" }, "--time must be a positive number" },
+	{ { "explore", "v4.9", "oom", "--seed" }, "--seed needs a value" },
+	{ { "explore", "v4.9" }, "usage: reaplab explore" },
+};
+
+START_TEST(test_explore_bad_input)
+{
+	const char *const *a = bad[_i].args;
+	int rc = t_run(out, sizeof(out), err, sizeof(err), a[0], a[1], a[2],
+		       a[3], a[4], a[5], NULL);
+
+	ck_assert_msg(rc == 2, "exit %d, stderr: %s", rc, err);
+	ck_assert_msg(strstr(err, bad[_i].msg), "expected '%s' in: %s",
+		      bad[_i].msg, err);
+}
+END_TEST
+
 Suite *explore_suite(void)
 {
 	Suite *s = suite_create("explore");
@@ -518,6 +840,17 @@ Suite *explore_suite(void)
 	tcase_add_loop_test(tc, test_dpor_runs_one_execution_per_trace, 0,
 			    sizeof(programs) / sizeof(programs[0]));
 	tcase_add_test(tc, test_every_dependency_rule_holds);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("Counterexamples");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_icb_counterexample_names_the_race);
+	tcase_add_test(tc, test_dpor_counterexample_is_minimized);
+	tcase_add_test(tc, test_minimize_keeps_the_bug_and_the_race_decides_it);
+	tcase_add_test(tc, test_random_modes_replay_from_their_seed);
+	tcase_add_loop_test(tc, test_explore_bad_input, 0,
+			    sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, test_explore_all_matches_every_expectation);
+	tcase_add_test(tc, test_dpor_covers_what_random_search_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }

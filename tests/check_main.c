@@ -20,6 +20,7 @@ int main(void)
 	srunner_add_suite(sr, stress_suite());
 	srunner_add_suite(sr, render_suite());
 	srunner_add_suite(sr, explore_suite());
+	srunner_add_suite(sr, mutants_suite());
 	srunner_add_suite(sr, bench_suite());
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);

@@ -31,6 +31,7 @@ Suite *cli_suite(void);
 Suite *stress_suite(void);
 Suite *render_suite(void);
 Suite *explore_suite(void);
+Suite *mutants_suite(void);
 Suite *bench_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

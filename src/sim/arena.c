@@ -40,6 +40,13 @@ static const char *type_name[MAX_TYPES];
 static unsigned int type_count[MAX_TYPES];
 static int ntypes;
 static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
+/*
+ * Frees so far: while there are none (most of every execution), no
+ * operation needs to look its object up to know it is alive.  Counted
+ * before the free itself, so that a reader who finds 0 cannot have missed
+ * one (both are seq_cst).
+ */
+static unsigned long nfreed;
 
 void sim_arena_init(void)
 {
@@ -58,6 +65,7 @@ void sim_arena_reset(void)
 	memset(arena_base, 0, arena_used);
 	arena_used = 0;
 	nobjs = 0;
+	nfreed = 0;
 	memset(type_count, 0, sizeof(type_count));
 }
 
@@ -178,6 +186,8 @@ bool sim_obj_freed(const struct sim_obj *o)
 
 bool sim_addr_freed(const void *addr)
 {
+	if (!__atomic_load_n(&nfreed, __ATOMIC_SEQ_CST))
+		return false;
 	return sim_obj_freed(sim_obj_of(addr));
 }
 
@@ -194,6 +204,7 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 
 	if (!o || o->start != (uintptr_t)addr)
 		return -1;
+	__atomic_add_fetch(&nfreed, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_compare_exchange_n(&o->freed_step, &zero, step ? step : 1,
 					 false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
@@ -275,6 +286,7 @@ void sim_arena_snapshot(struct sim_snapshot *s)
 	memcpy(s->arena, arena_base, arena_used);
 	memcpy(s->objs, objs, nobjs * sizeof(*objs));
 	memcpy(s->type_count, type_count, sizeof(type_count));
+	s->nfreed = nfreed;
 }
 
 void sim_arena_restore(const struct sim_snapshot *s)
@@ -286,6 +298,7 @@ void sim_arena_restore(const struct sim_snapshot *s)
 	memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
 	nobjs = s->nobjs;
 	memcpy(type_count, s->type_count, sizeof(type_count));
+	nfreed = s->nfreed;
 }
 
 void sim_arena_snapshot_free(struct sim_snapshot *s)
@@ -327,4 +340,11 @@ void sim_model_data_restore(const void *buf)
 {
 	memcpy(__start_model_data, buf ? buf : model_data_pristine,
 	       __stop_model_data - __start_model_data);
+}
+
+/* Restore [@begin, @end) of the model's data from a full save @buf. */
+void sim_model_data_restore_range(const void *buf, char *begin, char *end)
+{
+	memcpy(begin, (const char *)buf + (begin - __start_model_data),
+	       end - begin);
 }

@@ -41,7 +41,7 @@ static struct sim_ctx main_ctx;
 static sigjmp_buf coop_crash_jmp;
 static volatile sig_atomic_t coop_in_run;
 
-bool sim_enabled(struct sim_world *w, int tid)
+static bool enabled_now(struct sim_world *w, int tid)
 {
 	struct sim_thread *t = &w->threads[tid];
 
@@ -54,10 +54,19 @@ unsigned int sim_enabled_mask(struct sim_world *w)
 	unsigned int mask = 0;
 	int i;
 
+	if (w->enabled_valid)
+		return w->enabled_cache;
 	for (i = 0; i < w->nthreads; i++)
-		if (sim_enabled(w, i))
+		if (enabled_now(w, i))
 			mask |= 1u << i;
+	w->enabled_cache = mask;
+	w->enabled_valid = true;
 	return mask;
+}
+
+bool sim_enabled(struct sim_world *w, int tid)
+{
+	return sim_enabled_mask(w) & (1u << tid);
 }
 
 /**
@@ -69,17 +78,18 @@ unsigned int sim_enabled_mask(struct sim_world *w)
  */
 int sim_default_pick(struct sim_world *w)
 {
+	unsigned int mask = sim_enabled_mask(w);
 	int last = w->last_tid;
 	int i;
 
-	if (last >= 0 && !w->last_yield && sim_enabled(w, last))
+	if (last >= 0 && !w->last_yield && (mask & (1u << last)))
 		return last;
 	for (i = 1; i <= w->nthreads; i++) {
 		int t = (last + i) % w->nthreads;
 
 		if (last < 0)
 			t = i - 1;
-		if (sim_enabled(w, t))
+		if (mask & (1u << t))
 			return t;
 	}
 	return -1;
@@ -150,8 +160,10 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 		w->run_steps = w->step;
 	t->nsteps++;
 	t->has_op = false;
+	w->enabled_valid = false;
 	sim_word_save(&t->op, &before);
 	ret = sim_op_exec(w, t, &t->op);
+	w->enabled_valid = false;
 	ev = sim_trace_add(&w->trace);
 	ev->type = SIM_EV_OP;
 	ev->tid = t->tid;
@@ -192,6 +204,7 @@ long sim_coop_op(struct sim_op *op)
 
 	t->op = *op;
 	t->has_op = true;
+	w->enabled_valid = false;
 	if (w->phase == 0)
 		coop_switch(t, NULL);
 	else
@@ -211,6 +224,7 @@ void sim_coop_thread_body(struct sim_thread *t)
 	t->fn(t->arg);
 	t->run = SIM_T_DONE;
 	t->has_op = false;
+	w->enabled_valid = false;
 	ev = sim_trace_add(&w->trace);
 	ev->type = SIM_EV_END;
 	ev->tid = t->tid;
@@ -306,6 +320,7 @@ static void coop_probe(struct sim_world *w)
 		    t->has_op && t->op.kind == SEAM_SCHEDULE &&
 		    t->state != TASK_RUNNING) {
 			t->state = TASK_RUNNING;
+			w->enabled_valid = false;
 			any = true;
 		}
 	}

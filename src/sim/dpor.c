@@ -54,6 +54,17 @@ struct dpor {
 	unsigned long races;
 	unsigned long not_enabled;	/* initials blocked at the race's start */
 	unsigned int prefix;	/* steps shared with the last execution */
+	unsigned int floor;	/* choices fixed by the caller */
+	struct sim_races *list;	/* listing races, not exploring */
+};
+
+/* A listing of one execution's races (sim_races_of()). */
+struct sim_races {
+	struct sim_race *race;
+	unsigned int n, cap;
+	struct scratch *s;
+	u8 *tid;
+	unsigned int nsteps;
 };
 
 /* The last operation the current execution ran. */
@@ -236,6 +247,20 @@ static void handle_race(struct dpor *d, const struct rev *r, unsigned int j,
 			1u << __builtin_ctz(initials);
 }
 
+static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
+		      bool locks)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->race = realloc(l->race, l->cap * sizeof(*l->race));
+		if (!l->race) {
+			perror("reaplab: races");
+			exit(2);
+		}
+	}
+	l->race[l->n++] = (struct sim_race){ .j = j, .k = k, .locks = locks };
+}
+
 /*
  * The analysis of one execution.  Executions share their prefix with the
  * one before (everything up to the step backtracking changed), and the
@@ -414,6 +439,79 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 }
 
 /*
+ * Step k's clocks, from the steps it depends on, and its races (steps 2
+ * and 3 of DOC: Source-DPOR).  @commit: k is a real step, to be recorded
+ * for the later ones; otherwise a thread's pending operation at the end
+ * of an execution cut short, looked at only for its races.
+ */
+static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
+		       u16 (*clock)[SIM_MAX_THREADS],
+		       u16 (*clock2)[SIM_MAX_THREADS], u16 *count,
+		       bool commit)
+{
+	struct rev *rk = &s->r[k];
+	u16 cvc[SIM_MAX_THREADS], cvc2[SIM_MAX_THREADS];
+	unsigned int nc, c, t = rk->dep.tid;
+	int j;
+
+	memcpy(cvc, clock[t], sizeof(cvc));
+	memcpy(cvc2, clock2[t], sizeof(cvc2));
+	nc = candidates(s, k);
+	/* newest first, so the clock grows as we go back */
+	for (c = 0; c < nc; c++) {
+		struct rev *rj;
+		int rel, q;
+
+		j = s->cand[c];
+		rj = &s->r[j];
+		if (c && (unsigned int)j == s->cand[c - 1])
+			continue;
+		if (rj->dep.tid == t)
+			continue;
+		rel = sim_dep(&rj->dep, &rk->dep, NULL);
+		if (rel == DEP_NONE)
+			continue;
+		if (rel == DEP_RACE) {
+			bool locks = acquires(rj->dep.cls) &&
+				     acquires(rk->dep.cls);
+			const u16 *kvc = locks ? cvc2 : cvc;
+
+			if (kvc[rj->dep.tid] >= rj->idx)
+				;	/* ordered through other steps */
+			else if (d->list)
+				list_race(d->list, j, k, locks);
+			else
+				handle_race(d, s->r, j, k, kvc, locks);
+			for (q = 0; q < SIM_MAX_THREADS; q++)
+				if (rj->vc2[q] > cvc2[q])
+					cvc2[q] = rj->vc2[q];
+		}
+		for (q = 0; q < SIM_MAX_THREADS; q++)
+			if (rj->vc[q] > cvc[q])
+				cvc[q] = rj->vc[q];
+	}
+	if (!commit)
+		return;
+	cvc[t] = cvc2[t] = ++count[t];
+	rk->idx = count[t];
+	memcpy(rk->vc, cvc, sizeof(cvc));
+	memcpy(rk->vc2, cvc2, sizeof(cvc2));
+	memcpy(clock[t], cvc, sizeof(cvc));
+	memcpy(clock2[t], cvc2, sizeof(cvc2));
+	if (wake_class(rk->dep.cls))
+		s->wakes[s->nw++] = k;
+	if (state_class(rk->dep.cls))
+		s->states[t][s->nstates[t]++] = k;
+	if (rk->dep.cls == DC_FREE)
+		s->frees[s->nf++] = k;
+	if (rk->dep.rss && (rk->dep.cls == DC_WRITE ||
+			    rk->dep.cls == DC_ADD))
+		s->rss[s->nr++] = k;
+	if (rk->dep.cls == DC_OBSERVE)
+		s->observes[s->no++] = k;
+}
+
+/*
  * Steps 2 and 3 of DOC: Source-DPOR, for the steps of the execution from
  * @p on (the ones before are unchanged since the last analysis).
  */
@@ -465,62 +563,27 @@ static void analyse(struct dpor *d, struct scratch *s,
 	}
 	nsteps = i;
 
-	for (k = p; k < nsteps; k++) {
-		struct rev *rk = &s->r[k];
-		u16 cvc[SIM_MAX_THREADS], cvc2[SIM_MAX_THREADS];
-		unsigned int nc, c;
+	for (k = p; k < nsteps; k++)
+		clock_step(d, s, k, clock, clock2, count, true);
+	/*
+	 * An execution an oracle (or the step limit) cut short never ran
+	 * the other threads' next operations, and races with them are as
+	 * real as any: reversing one may avoid the cut.  Each pending
+	 * operation is looked at as a step after the last (Flanagan and
+	 * Godefroid's next(p), POPL'05).
+	 */
+	if (w->stop == SIM_STOP_ORACLE || w->stop == SIM_STOP_LIMIT)
+		for (t = 0; t < (unsigned int)w->nthreads; t++) {
+			struct rev *rv = &s->r[nsteps];
 
-		t = rk->dep.tid;
-		memcpy(cvc, clock[t], sizeof(cvc));
-		memcpy(cvc2, clock2[t], sizeof(cvc2));
-		nc = candidates(s, k);
-		/* newest first, so the clock grows as we go back */
-		for (c = 0; c < nc; c++) {
-			struct rev *rj;
-			int rel, q;
-
-			j = s->cand[c];
-			rj = &s->r[j];
-			if (c && (unsigned int)j == s->cand[c - 1])
+			if (!w->threads[t].has_op ||
+			    w->threads[t].run != SIM_T_READY)
 				continue;
-			if (rj->dep.tid == t)
-				continue;
-			rel = sim_dep(&rj->dep, &rk->dep, NULL);
-			if (rel == DEP_NONE)
-				continue;
-			if (rel == DEP_RACE) {
-				bool locks = acquires(rj->dep.cls) &&
-					     acquires(rk->dep.cls);
-				const u16 *kvc = locks ? cvc2 : cvc;
-
-				if (kvc[rj->dep.tid] < rj->idx)
-					handle_race(d, s->r, j, k, kvc, locks);
-				for (q = 0; q < SIM_MAX_THREADS; q++)
-					if (rj->vc2[q] > cvc2[q])
-						cvc2[q] = rj->vc2[q];
-			}
-			for (q = 0; q < SIM_MAX_THREADS; q++)
-				if (rj->vc[q] > cvc[q])
-					cvc[q] = rj->vc[q];
+			sim_dep_of_pending(w, t, &rv->dep);
+			rv->key = key_of(&rv->dep);
+			s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
+			clock_step(d, s, nsteps, clock, clock2, count, false);
 		}
-		cvc[t] = cvc2[t] = ++count[t];
-		rk->idx = count[t];
-		memcpy(rk->vc, cvc, sizeof(cvc));
-		memcpy(rk->vc2, cvc2, sizeof(cvc2));
-		memcpy(clock[t], cvc, sizeof(cvc));
-		memcpy(clock2[t], cvc2, sizeof(cvc2));
-		if (wake_class(rk->dep.cls))
-			s->wakes[s->nw++] = k;
-		if (state_class(rk->dep.cls))
-			s->states[t][s->nstates[t]++] = k;
-		if (rk->dep.cls == DC_FREE)
-			s->frees[s->nf++] = k;
-		if (rk->dep.rss && (rk->dep.cls == DC_WRITE ||
-				    rk->dep.cls == DC_ADD))
-			s->rss[s->nr++] = k;
-		if (rk->dep.cls == DC_OBSERVE)
-			s->observes[s->no++] = k;
-	}
 	s->valid = nsteps;
 }
 
@@ -529,7 +592,7 @@ static bool backtrack(struct dpor *d)
 {
 	unsigned int i = d->created;
 
-	while (i--) {
+	while (i-- > d->floor) {
 		struct dnode *n = &d->node[i];
 		u16 todo = n->backtrack & ~n->done & ~n->sleep;
 
@@ -564,6 +627,10 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		perror("reaplab: dpor");
 		exit(2);
 	}
+	for (d.floor = 0; d.floor < o->prefix_n && d.floor < SIM_MAX_CHOICES;
+	     d.floor++)
+		d.node[d.floor].tid = o->prefix[d.floor];
+	d.forced = d.floor;
 	w->trace_frames = false;
 	w->trace_text = false;
 	for (;;) {
@@ -611,4 +678,118 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	scratch_free(&s);
 	free(d.node);
 	return 0;
+}
+
+/* --- the races of one execution, for reports ----------------------- */
+
+/**
+ * sim_races_of() - the races of @w's last coop execution.
+ * @w: the world after a run.
+ *
+ * A race is a pair of steps of different threads that conflict and are
+ * not ordered by happens-before through other steps: the pairs DPOR
+ * would reverse.  Free the result with sim_races_free().
+ *
+ * Return: the listing.
+ */
+struct sim_races *sim_races_of(const struct sim_world *w)
+{
+	struct sim_races *l = calloc(1, sizeof(*l));
+	struct dpor d = { 0 };
+	unsigned int n = 0;
+	size_t e;
+
+	if (!l || !(l->s = calloc(1, sizeof(*l->s)))) {
+		perror("reaplab: races");
+		exit(2);
+	}
+	for (e = 0; e < w->trace.nr; e++)
+		n += w->trace.ev[e].type == SIM_EV_OP && !w->trace.ev[e].probe;
+	l->tid = malloc(n + 1);
+	if (!l->tid) {
+		perror("reaplab: races");
+		exit(2);
+	}
+	for (e = 0, n = 0; e < w->trace.nr; e++)
+		if (w->trace.ev[e].type == SIM_EV_OP && !w->trace.ev[e].probe)
+			l->tid[n++] = w->trace.ev[e].tid;
+	l->nsteps = n;
+	d.list = l;
+	analyse(&d, l->s, w, 0, n);
+	return l;
+}
+
+/** sim_races_count() - how many races a listing has. */
+unsigned int sim_races_count(const struct sim_races *l)
+{
+	return l->n;
+}
+
+/** sim_races_get() - race @i of a listing, in the order found. */
+const struct sim_race *sim_races_get(const struct sim_races *l,
+				     unsigned int i)
+{
+	return &l->race[i];
+}
+
+/**
+ * sim_races_before() - does step @a happen before step @b?
+ * @l: the listing.
+ * @a: a step (0-based, in execution order).
+ * @b: a later step.
+ */
+bool sim_races_before(const struct sim_races *l, unsigned int a,
+		      unsigned int b)
+{
+	return a == b || hb(&l->s->r[a], &l->s->r[b], false);
+}
+
+/**
+ * sim_race_reversal() - a schedule that runs a race the other way.
+ * @l: the listing.
+ * @race: one of its races, j before k.
+ * @tid: filled with the thread of each step; room for every step.
+ *
+ * The steps before j as they were; then the steps between j and k that
+ * do not happen after j, then k (step 3 of DOC: Source-DPOR); then j and
+ * everything else in its old order.  Replay it leniently: what follows k
+ * may not be runnable as written.
+ *
+ * Return: the number of steps written.
+ */
+unsigned int sim_race_reversal(const struct sim_races *l,
+			       const struct sim_race *race, u8 *tid)
+{
+	const struct rev *r = l->s->r;
+	unsigned int n = 0, m;
+	bool *moved = calloc(l->nsteps, sizeof(*moved));
+
+	if (!moved) {
+		perror("reaplab: races");
+		exit(2);
+	}
+	for (m = 0; m < race->j; m++)
+		tid[n++] = l->tid[m];
+	for (m = race->j + 1; m <= race->k; m++)
+		if (m == race->k || !hb(&r[race->j], &r[m], race->locks)) {
+			tid[n++] = l->tid[m];
+			moved[m] = true;
+		}
+	for (m = race->j; m < l->nsteps; m++)
+		if (!moved[m])
+			tid[n++] = l->tid[m];
+	free(moved);
+	return n;
+}
+
+/** sim_races_free() - free a listing. */
+void sim_races_free(struct sim_races *l)
+{
+	if (!l)
+		return;
+	scratch_free(l->s);
+	free(l->s);
+	free(l->race);
+	free(l->tid);
+	free(l);
 }

@@ -8,7 +8,8 @@
 #include <string.h>
 #include "sim.h"
 
-#define ERA(sym) extern const struct era sym;
+#define ERA(sym) extern const struct era sym; \
+	extern char sym##_data_begin[], sym##_data_end[];
 SIM_ERAS
 #undef ERA
 
@@ -17,6 +18,53 @@ const struct era *const sim_eras[] = { SIM_ERAS };
 #undef ERA
 
 const int sim_nr_eras = sizeof(sim_eras) / sizeof(sim_eras[0]);
+
+/* Where each era's global variables are: a reset restores only those. */
+#define MAX_DATA	64
+static struct sim_era_data {
+	const struct era *era;
+	char *begin, *end;
+} era_data[MAX_DATA] = {
+#define ERA(sym) { &sym, sym##_data_begin, sym##_data_end },
+	SIM_ERAS
+#undef ERA
+};
+static int nr_era_data = sizeof(sim_eras) / sizeof(sim_eras[0]);
+
+/**
+ * sim_era_data_register() - say where an era not in sim_eras[] keeps its
+ * data (the tests' mutants).
+ * @era: the era.
+ * @begin: its era_<id>_data_begin.
+ * @end: its era_<id>_data_end.
+ */
+void sim_era_data_register(const struct era *era, char *begin, char *end)
+{
+	if (nr_era_data < MAX_DATA)
+		era_data[nr_era_data++] = (struct sim_era_data){ era, begin,
+								 end };
+}
+
+/**
+ * sim_era_data() - the bounds of @era's global variables.
+ * @era: the era.
+ * @begin: set to the first byte.
+ * @end: set to one past the last.
+ *
+ * Return: false if unknown (then all the model's data is restored).
+ */
+bool sim_era_data(const struct era *era, char **begin, char **end)
+{
+	int i;
+
+	for (i = 0; i < nr_era_data; i++)
+		if (era_data[i].era == era) {
+			*begin = era_data[i].begin;
+			*end = era_data[i].end;
+			return true;
+		}
+	return false;
+}
 
 /**
  * sim_era_by_name() - an era by id ("v4.14") or card name

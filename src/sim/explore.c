@@ -215,6 +215,8 @@ static bool account(struct sim_world *w, const struct sim_explore_opts *o,
 	if (w->stop == SIM_STOP_LIMIT)
 		r->limit_hits++;
 	r->fired |= w->verdict.fired;
+	if (o->visit)
+		o->visit(w, o->visit_data);
 	if (!wanted(o, w->verdict.fired))
 		return false;
 	if (!r->buggy++)

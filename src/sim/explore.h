@@ -28,7 +28,9 @@ enum sim_explore_mode {
  * @progress: print progress to stderr about once a second.
  * @visit: if set, called after every execution run to its end (for DPOR:
  *	not sleep-blocked), with @visit_data; tests use it to check the
- *	reduction against brute force.
+ *	reduction against brute force and random runs.
+ * @prefix: DPOR: explore only the executions that begin with these
+ *	@prefix_n choices (the subtree below them).
  */
 struct sim_explore_opts {
 	enum sim_explore_mode mode;
@@ -41,6 +43,8 @@ struct sim_explore_opts {
 	bool progress;
 	void (*visit)(const struct sim_world *w, void *data);
 	void *visit_data;
+	const u8 *prefix;
+	unsigned int prefix_n;
 };
 
 #define SIM_MAX_CHOICES	65536
@@ -117,5 +121,60 @@ long sim_count_traces(struct sim_world *w, unsigned long limit,
 		      void (*visit)(const struct sim_world *w, void *data),
 		      void *data);
 int sim_random_pick(struct sim_world *w, void *data);
+
+/**
+ * struct sim_race - two conflicting steps, not ordered through others.
+ * @j: the earlier step (0-based, in execution order).
+ * @k: the later step.
+ * @locks: both are lock acquisitions (ordered without enabling edges).
+ */
+struct sim_race {
+	unsigned int j, k;
+	bool locks;
+};
+
+struct sim_races;
+struct sim_races *sim_races_of(const struct sim_world *w);
+unsigned int sim_races_count(const struct sim_races *l);
+const struct sim_race *sim_races_get(const struct sim_races *l,
+				     unsigned int i);
+bool sim_races_before(const struct sim_races *l, unsigned int a,
+		      unsigned int b);
+unsigned int sim_race_reversal(const struct sim_races *l,
+			       const struct sim_race *race, u8 *tid);
+void sim_races_free(struct sim_races *l);
+
+/**
+ * struct sim_minimized - what sim_cex_minimize() did.
+ * @oracle: the oracle the counterexample is about.
+ * @from_preemptions: preemptions before.
+ * @from_steps: steps before.
+ * @preemptions: after.
+ * @steps: after.
+ * @tries: candidate schedules run.
+ * @icb_budget: set by the caller: executions the check for fewer
+ *	preemptions may take (0: 100000).
+ * @icb_executions: executions that check took.
+ * @proven: no schedule with fewer preemptions fires the oracle.
+ */
+struct sim_minimized {
+	int oracle;
+	int from_preemptions;
+	unsigned int from_steps;
+	int preemptions;
+	unsigned int steps;
+	unsigned long tries;
+	unsigned long icb_budget;
+	unsigned long icb_executions;
+	bool proven;
+};
+
+int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
+		     unsigned int want, struct sim_minimized *m);
+int sim_cex_critical_race(struct sim_world *w, const struct sim_cex *cex,
+			  int oracle, int skip, struct sim_race *race,
+			  unsigned int *tried);
+unsigned int sim_cex_slice(struct sim_world *w, const unsigned int *keep,
+			   unsigned int nkeep);
 
 #endif /* _SIM_EXPLORE_H */

@@ -193,21 +193,25 @@ bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op)
 {
 	(void)w;
-	if (op->obj && sim_addr_freed(op->obj))
-		return true;
+	/* only what can block asks the (slower) question of freed memory */
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
-		return !((spinlock_t *)op->obj)->owner;
+		return !((spinlock_t *)op->obj)->owner ||
+		       sim_addr_freed(op->obj);
 	case SEAM_MUTEX_LOCK:
-		return !((struct mutex *)op->obj)->owner;
+		return !((struct mutex *)op->obj)->owner ||
+		       sim_addr_freed(op->obj);
 	case SEAM_DOWN_READ:
-		return ((struct rw_semaphore *)op->obj)->count >= 0;
+		return ((struct rw_semaphore *)op->obj)->count >= 0 ||
+		       sim_addr_freed(op->obj);
 	case SEAM_DOWN_WRITE:
-		return !((struct rw_semaphore *)op->obj)->count;
+		return !((struct rw_semaphore *)op->obj)->count ||
+		       sim_addr_freed(op->obj);
 	case SEAM_SCHEDULE:
-		return t->state == TASK_RUNNING;
+		return t->state == TASK_RUNNING ||
+		       (op->obj && sim_addr_freed(op->obj));
 	case SEAM_PARK:
-		return false;
+		return op->obj && sim_addr_freed(op->obj);
 	default:
 		return true;
 	}

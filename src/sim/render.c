@@ -103,7 +103,8 @@ static struct frame_info *frame_scan(const struct sim_world *w)
 		const struct sim_event *ev = &tr->ev[i];
 		int t = ev->tid;
 
-		if (t >= SIM_MAX_THREADS || ev->probe)
+		if (t >= SIM_MAX_THREADS || ev->probe ||
+		    (ev->type == SIM_EV_OP && ev->hidden))
 			continue;
 		switch (ev->type) {
 		case SIM_EV_ENTER:
@@ -184,7 +185,8 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 		struct line *ln;
 		char text[200];
 
-		if (ev->probe && ev->type != SIM_EV_ORACLE)
+		if ((ev->probe && ev->type != SIM_EV_ORACLE) ||
+		    (ev->type == SIM_EV_OP && ev->hidden))
 			continue;
 		if (t >= SIM_MAX_THREADS)
 			t = -1;

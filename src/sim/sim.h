@@ -303,6 +303,7 @@ struct sim_snapshot {
 	void *objs;
 	size_t nobjs;
 	unsigned int type_count[32];
+	unsigned long nfreed;
 };
 
 /**
@@ -314,6 +315,13 @@ struct sim_world {
 	struct sim_params params;
 	int nthreads;
 	struct sim_thread threads[SIM_MAX_THREADS];
+	/*
+	 * coop: who can run, computed once per step (the policy asks, then
+	 * the step's event records it); anything that can change it clears
+	 * enabled_valid.
+	 */
+	unsigned int enabled_cache;
+	bool enabled_valid;
 	struct task_struct *boot_current;
 
 	/* what the scenario built, for its oracles */
@@ -429,6 +437,7 @@ const void *sim_arena_next(const char *type, size_t *cursor);
 /* model data: the era objects' .data/.bss, one section for all eras */
 void sim_model_data_save(void **buf);
 void sim_model_data_restore(const void *buf);
+void sim_model_data_restore_range(const void *buf, char *begin, char *end);
 void sim_model_data_init(void);
 
 /*
@@ -472,6 +481,8 @@ void sim_pending_text(const struct sim_op *op, char *buf, size_t len);
 extern const struct era *const sim_eras[];
 extern const int sim_nr_eras;
 const struct era *sim_era_by_name(const char *name);
+bool sim_era_data(const struct era *era, char **begin, char **end);
+void sim_era_data_register(const struct era *era, char *begin, char *end);
 const struct era *sim_era_parent(const struct era *era);
 
 #endif /* _SIM_SIM_H */

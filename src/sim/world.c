@@ -151,9 +151,14 @@ void sim_world_free(struct sim_world *w)
  */
 void sim_world_reset(struct sim_world *w)
 {
+	char *begin, *end;
 	int i;
 
-	sim_model_data_restore(w->snap.model_data);
+	/* the era's own globals are all an execution can have changed */
+	if (sim_era_data(w->era, &begin, &end))
+		sim_model_data_restore_range(w->snap.model_data, begin, end);
+	else
+		sim_model_data_restore(w->snap.model_data);
 	sim_arena_restore(&w->snap);
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];
@@ -165,6 +170,7 @@ void sim_world_reset(struct sim_world *w)
 		t->nheld = 0;
 		t->depth = 0;
 	}
+	w->enabled_valid = false;
 	w->step = 0;
 	w->run_steps = 0;
 	w->last_tid = -1;

@@ -101,10 +101,17 @@ static inline bool is_vm_hugetlb_page(struct vm_area_struct *vma)
 	return vma->vm_flags & VM_HUGETLB;
 }
 
-/* May the reaper zap this VMA the way MADV_DONTNEED would? */
+/*
+ * May the reaper zap this VMA the way MADV_DONTNEED would?  The reaper's
+ * first look at each VMA.  Where an era lets exit_mmap() free VMAs under
+ * a reaper, this read races with the kfree(): it is a READ_ONCE(), a seam
+ * operation, so that the explorer orders the two and the use-after-free
+ * oracle sees the touch (the kernel reads it plainly).
+ */
 static inline bool can_madv_dontneed_vma(struct vm_area_struct *vma)
 {
-	return !(vma->vm_flags & (VM_LOCKED | VM_HUGETLB | VM_PFNMAP));
+	return !(READ_ONCE(vma->vm_flags) &
+		 (VM_LOCKED | VM_HUGETLB | VM_PFNMAP));
 }
 #define can_madv_lru_vma(vma)	can_madv_dontneed_vma(vma)
 

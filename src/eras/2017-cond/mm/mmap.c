@@ -66,7 +66,12 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	/*
+	 * Unlocked when current is no OOM victim, and a reaper may be
+	 * reading it under mmap_sem for read: a shared word outside a lock
+	 * that excludes its readers, so WRITE_ONCE (see linux/compiler.h).
+	 */
+	WRITE_ONCE(mm->mmap, NULL);
 	if (locked)
 		up_write(&mm->mmap_sem);
 }

@@ -31,15 +31,19 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 		return false;
 	}
 
-	/* exit_mmap() has finished: there is nothing left to reap. */
-	if (!mm->mmap)
+	/*
+	 * exit_mmap() has finished: there is nothing left to reap.  It
+	 * clears mm->mmap under mmap_sem for write here; 2017-cond's, which
+	 * reuses this reaper, may not, so the read is a READ_ONCE().
+	 */
+	if (!READ_ONCE(mm->mmap))
 		goto unlock;
 
 	trace_start_task_reaping(tsk->pid);
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_dontneed_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/mutants/no-mmap-null/era.c - a mutant of v5.17, for the explorer's self-test
+ *
+ * Not an era of history: exit_mmap() leaves mm->mmap pointing at the freed
+ * VMAs. See tests/mutants/README.md.
+ */
+#include <reaplab/era.h>
+
+const struct era era_descriptor = {
+	.id = "mutant-no-mmap-null",
+	.name = "no-mmap-null",
+	.parent = "v5.17",
+	.version = "none",
+	.commits = "none: a planted bug",
+	.authors = "the reaplab self-test",
+	.story = "exit_mmap() leaves mm->mmap pointing at the freed VMAs",
+	.fixed = "nothing",
+	.kept = "the planted bug",
+	.expect = {
+		[SCN_OOM] = EXPECT_CLEAN,
+		[SCN_PROC_READER] = EXPECT_CLEAN,
+		[SCN_MRELEASE] = EXPECT(ORACLE_UAF),
+		[SCN_STUCK] = EXPECT_CLEAN,
+	},
+	.entry = &era_entry,
+};

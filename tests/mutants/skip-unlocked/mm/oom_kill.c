@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/mutants/skip-unlocked/mm/oom_kill.c - v4.14's __oom_reap_task_mm(), with the MMF_OOM_SKIP test
+ * before the lock
+ *
+ * The planted bug: the reaper tests MMF_OOM_SKIP before
+ * down_read_trylock(), so the test is not ordered against exit_mmap()'s
+ * down_write(); up_write() cycle: it can see the bit clear, and take the
+ * lock after the cycle is over.
+ */
+#include <linux/oom.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
+#include <linux/mutex.h>
+#include <asm/tlb.h>
+#include <trace/events/oom.h>
+#include "../../../../src/mm/internal.h"
+
+__era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
+{
+	struct mmu_gather tlb;
+	struct vm_area_struct *vma;
+	bool ret = true;
+
+	mutex_lock(&oom_lock);
+
+	/* mutant: the test, outside the lock that orders it */
+	if (test_bit(MMF_OOM_SKIP, &mm->flags)) {
+		trace_skip_task_reaping(tsk->pid);
+		goto unlock_oom;
+	}
+
+	if (!down_read_trylock(&mm->mmap_sem)) {
+		ret = false;
+		trace_skip_task_reaping(tsk->pid);
+		goto unlock_oom;
+	}
+
+	trace_start_task_reaping(tsk->pid);
+	set_bit(MMF_UNSTABLE, &mm->flags);
+
+	tlb_gather_mmu(&tlb, mm, 0, -1);
+	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+		if (!can_madv_dontneed_vma(vma))
+			continue;
+		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))
+			unmap_page_range(&tlb, vma, vma->vm_start, vma->vm_end,
+					 NULL);
+	}
+	tlb_finish_mmu(&tlb, 0, -1);
+	pr_info("oom_reaper: reaped process %d (%s)", task_pid_nr(tsk),
+		tsk->comm);
+	up_read(&mm->mmap_sem);
+	trace_finish_task_reaping(tsk->pid);
+unlock_oom:
+	mutex_unlock(&oom_lock);
+	return ret;
+}
