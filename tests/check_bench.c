@@ -239,6 +239,39 @@ START_TEST(test_bench_find_vma)
 }
 END_TEST
 
+/*
+ * The explorer's benchmark at 1% of its budgets: its four tables, and
+ * figures that hang together (DPOR explores no more traces than there are
+ * executions; a known bug is found; executions of one world add up).
+ */
+START_TEST(test_bench_explorer)
+{
+	double r[48][16];
+	char l[48][32];
+	int n, i;
+
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "bench",
+			       "explorer", "-n", "1", "--out", dir, "--quiet",
+			       NULL), 0);
+	ck_assert_ptr_nonnull(strstr(out, "1. Modes on one world"));
+	ck_assert_ptr_nonnull(strstr(out, "4. Executions to the first bug"));
+	n = csv_rows("explorer-modes", NULL, r, l, 48);
+	ck_assert_int_eq(n, 6);
+	for (i = 0; i < n; i++)
+		ck_assert(r[i][1] > 0 && r[i][2] >= r[i][1] && r[i][4] > 0);
+	/* v5.15's mrelease race: DPOR finds it within its small budget */
+	n = csv_rows("explorer-eras", "v5.15", r, l, 48);
+	ck_assert_int_eq(n, 4);
+	n = csv_rows("explorer-reduction", NULL, r, l, 48);
+	ck_assert_int_eq(n, 5);
+	for (i = 0; i < n; i++)
+		ck_assert(r[i][7] <= r[i][6] && r[i][7] > 0);
+	n = csv_rows("explorer-first-bug", "v5.15", r, l, 48);
+	ck_assert_int_eq(n, 1);
+	ck_assert(r[0][4] > 0 && r[0][4] < 100);	/* dpor */
+}
+END_TEST
+
 /* With gnuplot installed (make deps), the figures are drawn. */
 START_TEST(test_bench_figures)
 {
@@ -377,6 +410,7 @@ Suite *bench_suite(void)
 	tcase_add_test(model, test_bench_munmap);
 	tcase_add_test(model, test_bench_exit_lock);
 	tcase_add_test(model, test_bench_find_vma);
+	tcase_add_test(model, test_bench_explorer);
 	tcase_add_test(model, test_bench_figures);
 	suite_add_tcase(s, model);
 

@@ -440,6 +440,18 @@ START_TEST(test_dpor_runs_one_execution_per_trace)
 	ck_assert_msg(r.sleep_blocked * 5 <= r.executions,
 		      "%s: %lu of %lu executions sleep-blocked",
 		      programs[_i].what, r.sleep_blocked, r.executions);
+	/*
+	 * Sleep sets alone complete every trace too (more than once only
+	 * where an oracle cut executions short at different points).
+	 */
+	o.mode = SIM_EXPLORE_SLEEP;
+	o.visit = NULL;
+	sim_explore(&w, &o, &r);
+	ck_assert(r.complete);
+	ck_assert_msg((long)r.completed == traces ||
+		      ((long)r.completed > traces && (fired & EXPECT(ORACLE_UAF))),
+		      "%s: sleep sets alone: %lu complete executions, %ld traces",
+		      programs[_i].what, r.completed, traces);
 	free(forms);
 	sim_world_free(&w);
 }
@@ -666,6 +678,21 @@ START_TEST(test_explore_all_matches_every_expectation)
 }
 END_TEST
 
+/* explore ... --emit dot | dot -Tsvg: the figure alone on stdout */
+START_TEST(test_emit_puts_the_figure_alone_on_stdout)
+{
+	int rc = t_run(out, sizeof(out), err, sizeof(err), "explore",
+		       "v5.15", "mrelease", "--emit", "dot", NULL);
+
+	ck_assert_int_eq(rc, 1);
+	ck_assert_msg(strstr(out, "digraph") && !strstr(out, "Observation"),
+		      "stdout: %.200s", out);
+	ck_assert(strstr(out, "kmem_cache_free"));
+	ck_assert(strstr(err, "Observation v5.15/mrelease use-after-free"));
+	ck_assert(strstr(err, "The race"));
+}
+END_TEST
+
 START_TEST(test_random_modes_replay_from_their_seed)
 {
 	static const char *const modes[] = { "pct", "walk" };
@@ -847,6 +874,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_dpor_counterexample_is_minimized);
 	tcase_add_test(tc, test_minimize_keeps_the_bug_and_the_race_decides_it);
 	tcase_add_test(tc, test_random_modes_replay_from_their_seed);
+	tcase_add_test(tc, test_emit_puts_the_figure_alone_on_stdout);
 	tcase_add_loop_test(tc, test_explore_bad_input, 0,
 			    sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_explore_all_matches_every_expectation);

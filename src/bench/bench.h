@@ -75,7 +75,7 @@ struct bench_out {
 };
 
 #define BENCH_MAX_COLS	12
-#define BENCH_MAX_ROWS	16
+#define BENCH_MAX_ROWS	48
 #define BENCH_CELL	40
 
 /**
@@ -162,6 +162,7 @@ extern const struct bench bench_reap_order;
 extern const struct bench bench_munmap;
 extern const struct bench bench_exit_lock;
 extern const struct bench bench_find_vma;
+extern const struct bench bench_explorer;
 
 extern const struct bench *const benches[];
 extern const int nr_benches;

@@ -13,6 +13,7 @@ const struct bench *const benches[] = {
 	&bench_munmap,
 	&bench_exit_lock,
 	&bench_find_vma,
+	&bench_explorer,
 };
 
 const int nr_benches = sizeof(benches) / sizeof(benches[0]);

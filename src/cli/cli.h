@@ -38,6 +38,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_stress(int argc, char **argv);
 int cmd_tour(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cli_explore_all(void);
 int cmd_bench(int argc, char **argv);
 int cmd_kernel(int argc, char **argv);
 int cmd_trace(int argc, char **argv);

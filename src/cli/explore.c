@@ -25,7 +25,9 @@ static void explore_usage(FILE *f)
 		"                   Mazurkiewicz trace; \"Never\" is a proof (the default\n"
 		"                   for --all)\n"
 		"  --mode pct       probabilistic concurrency testing, depth --bound\n"
-		"  --mode walk      sticky random walk\n\n"
+		"  --mode walk      sticky random walk\n"
+		"  --mode sleep     every thread at every step, sleep sets only: DPOR\n"
+		"                   without its race analysis, for comparison\n\n"
 		"Options:\n"
 		"  --all            every era and scenario: a verdict table, checked\n"
 		"                   against what each era declares history says\n"
@@ -39,18 +41,26 @@ static void explore_usage(FILE *f)
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
-		"  --emit FORMAT    draw it as ascii (default), dot, msc or json\n"
+		"  --emit FORMAT    draw it as ascii (default), dot, msc or json; with\n"
+		"                   a figure format the words go to stderr, the figure\n"
+		"                   alone to stdout\n"
 		"  -o KEY=VALUE     scenario size\n\n"
 		"Exit status: 0 no oracle fired, 1 an oracle fired (with --all: a verdict\n"
 		"differs from its era's expectation), 2 bad input.\n");
 }
+
+/*
+ * Where the words go: stdout, unless a figure format was asked for, which
+ * then has stdout to itself (explore ... --emit dot | dot -Tsvg).
+ */
+static FILE *words;
 
 struct explore_args {
 	struct sim_explore_opts o;
 	struct sim_params p;
 	const char *kv[16];
 	int nkv;
-	bool all, minimize, slice, mode_given;
+	bool all, minimize, slice, mode_given, quiet;
 	int elide;
 	const char *emit;
 	const char *pos[2];
@@ -87,7 +97,7 @@ static void step_line(const struct sim_world *w, unsigned int step)
 		snprintf(where, sizeof(where), "%s%s%s",
 			 d > 1 ? sim_symbol(stack[t][d - 2]) : "",
 			 d > 1 ? "/" : "", d ? sim_symbol(stack[t][d - 1]) : "?");
-		printf("  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
+		fprintf(words, "  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
 		       w->threads[t].letter, text, where, ev->site->file,
 		       ev->site->line);
 		return;
@@ -120,40 +130,40 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 	sim_cex_replay(w, &r->first, true);
 	preempt = sim_schedule_from_trace(w, false, numeric, sizeof(numeric));
 	sim_schedule_labelled(w, labelled, sizeof(labelled));
-	printf("\nCounterexample (execution %lu, %d preemption%s, %u steps",
+	fprintf(words, "\nCounterexample (execution %lu, %d preemption%s, %u steps",
 	       r->first.execution, preempt, preempt == 1 ? "" : "s",
 	       w->run_steps);
 	if (a->minimize)
-		printf("; minimized from %d preemption%s, %u steps in %lu tries",
+		fprintf(words, "; minimized from %d preemption%s, %u steps in %lu tries",
 		       m.from_preemptions, m.from_preemptions == 1 ? "" : "s",
 		       m.from_steps, m.tries);
-	printf("):\n");
+	fprintf(words, "):\n");
 	if (a->minimize && preempt > 0)
-		printf("  %s\n", m.proven ?
+		fprintf(words, "  %s\n", m.proven ?
 		       "no schedule with fewer preemptions fires it (icb, complete)" :
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
-	printf("  schedule: %s\n  labelled: %s\n", numeric, labelled);
-	printf("  replay:   reaplab replay %s %s '%s'\n", w->era->id,
+	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
+	fprintf(words, "  replay:   reaplab replay %s %s '%s'\n", w->era->id,
 	       w->scn->name, numeric);
 	if (have_race) {
-		printf("\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
+		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");
 		step_line(w, race.j);
 		step_line(w, race.k);
 		keep[nkeep++] = race.j;
 		keep[nkeep++] = race.k;
 	} else {
-		printf("\nNo single race decides it: every one of the %u races, reversed, still fires %s.\n",
+		fprintf(words, "\nNo single race decides it: every one of the %u races, reversed, still fires %s.\n",
 		       tried, sim_oracle_name(oracle));
 	}
-	putchar('\n');
+	fputc('\n', words);
 	if (a->slice) {
 		unsigned int hidden;
 
 		if (w->verdict.hit[oracle].step)
 			keep[nkeep++] = w->verdict.hit[oracle].step - 1;
 		hidden = sim_cex_slice(w, keep, nkeep);
-		printf("Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
+		fprintf(words, "Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
 		       hidden);
 	}
 	if (a->emit && strcmp(a->emit, "ascii")) {
@@ -161,7 +171,7 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		return;
 	}
 	sim_render_changelog(w, stdout);
-	putchar('\n');
+	fputc('\n', words);
 	sim_render_verdict(w, stdout);
 }
 
@@ -169,29 +179,30 @@ static void print_observation(const struct sim_world *w,
 			      const struct sim_explore_opts *o,
 			      const struct sim_explore_result *r)
 {
-	printf("Observation %s/%s %s %s (%lu of %lu executions, mode %s",
+	fprintf(words, "Observation %s/%s %s %s (%lu of %lu executions, mode %s",
 	       w->era->id, w->scn->name,
 	       cli_verdict_text(r->buggy ? r->first.fired : 0, false),
 	       r->buggy ? "Sometimes" : "Never", r->buggy, r->executions,
 	       sim_explore_mode_name(o->mode));
 	if (o->mode == SIM_EXPLORE_ICB)
-		printf(", bound %d", r->reached_bound);
-	if (o->mode == SIM_EXPLORE_DPOR)
-		printf(", %lu sleep-blocked", r->sleep_blocked);
+		fprintf(words, ", bound %d", r->reached_bound);
+	if (o->mode == SIM_EXPLORE_DPOR || o->mode == SIM_EXPLORE_SLEEP)
+		fprintf(words, ", %lu sleep-blocked", r->sleep_blocked);
 	if (o->mode == SIM_EXPLORE_PCT || o->mode == SIM_EXPLORE_WALK)
-		printf(", seed %#llx", (unsigned long long)(r->buggy ? r->seed :
+		fprintf(words, ", seed %#llx", (unsigned long long)(r->buggy ? r->seed :
 							   o->seed));
-	printf(", %.2f s)\n", r->seconds);
+	fprintf(words, ", %.2f s)\n", r->seconds);
 	if (r->buggy && !o->stop_first)
-		printf("  oracles fired across all executions: %s\n",
+		fprintf(words, "  oracles fired across all executions: %s\n",
 		       cli_verdict_text(r->fired, false));
 	if (r->budget_exhausted)
-		printf("  budget exhausted: the search stopped before it was complete\n");
+		fprintf(words, "  budget exhausted: the search stopped before it was complete\n");
 	else if (r->bound_exceeded && !r->buggy)
-		printf("  bound exceeded: executions with more preemptions were not explored\n");
+		fprintf(words, "  bound exceeded: executions with more preemptions were not explored\n");
 	else if (!r->buggy && r->complete)
-		printf("  complete: every %s was explored\n",
-		       o->mode == SIM_EXPLORE_DPOR ? "trace" :
+		fprintf(words, "  complete: every %s was explored\n",
+		       o->mode == SIM_EXPLORE_DPOR ||
+		       o->mode == SIM_EXPLORE_SLEEP ? "trace" :
 		       "schedule within the bound");
 }
 
@@ -223,8 +234,8 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	sim_run_coop(&w, (struct sim_policy){ default_pick, NULL });
 	if (w.verdict.na) {
 		c->na = true;
-		if (report)
-			printf("Observation %s/%s n/a (%s)\n", era->id,
+		if (!a->quiet)
+			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
 			       scn->name, "the scenario's syscall does not exist in this era");
 		sim_world_free(&w);
 		return 0;
@@ -235,7 +246,8 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	c->proven = r.complete;
 	c->seconds = r.seconds;
 	c->executions = r.executions;
-	print_observation(&w, &a->o, &r);
+	if (!a->quiet)
+		print_observation(&w, &a->o, &r);
 	if (report && r.buggy)
 		print_cex(&w, &r, a);
 	sim_world_free(&w);
@@ -266,8 +278,9 @@ static int explore_all(struct explore_args *a)
 
 	while (nscn < SCN_NR && sim_scenarios[nscn])
 		nscn++;
-	printf("reaplab explore --all: mode %s, every era and scenario\n\n",
-	       sim_explore_mode_name(a->o.mode));
+	if (!a->quiet)
+		printf("reaplab explore --all: mode %s, every era and scenario\n\n",
+		       sim_explore_mode_name(a->o.mode));
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
 		for (s = 0; s < nscn; s++) {
 			const struct sim_scenario *scn = sim_scenarios[s];
@@ -277,7 +290,7 @@ static int explore_all(struct explore_args *a)
 					&cells[i][s]))
 				return EXIT_USAGE;
 		}
-	printf("\n%-12s", "era");
+	printf("%s%-12s", a->quiet ? "" : "\n", "era");
 	for (s = 0; s < nscn; s++)
 		printf(" %-*s", s + 1 < nscn ? 17 : 0, sim_scenarios[s]->name);
 	printf("\n");
@@ -369,7 +382,7 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			int m = sim_explore_mode_by_name(v);
 
 			if (m < 0)
-				return cli_error("explore: unknown mode '%s' (modes: icb, dpor, pct, walk)",
+				return cli_error("explore: unknown mode '%s' (modes: icb, dpor, pct, walk, sleep)",
 						 v);
 			a->o.mode = m;
 			a->mode_given = true;
@@ -410,6 +423,25 @@ static int parse(int argc, char **argv, struct explore_args *a)
 	return 0;
 }
 
+/**
+ * cli_explore_all() - the verdict table, as `reaplab explore --all` prints
+ * it, without the lines per cell (for the tour).
+ *
+ * Return: EXIT_CLEAN if every verdict matches its era's expectation.
+ */
+int cli_explore_all(void)
+{
+	static struct explore_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.o = (struct sim_explore_opts){
+		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+	};
+	a.quiet = true;
+	words = stdout;
+	return explore_all(&a);
+}
+
 int cmd_explore(int argc, char **argv)
 {
 	static struct explore_args a;
@@ -434,6 +466,7 @@ int cmd_explore(int argc, char **argv)
 	if (parse(argc, argv, &a))
 		return EXIT_USAGE;
 	sim_render_elide = sim_render_fig_elide = a.elide;
+	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;
 	if (a.all) {
 		if (a.npos)
 			return cli_error("explore: --all takes no era or scenario");

@@ -55,6 +55,7 @@ struct dpor {
 	unsigned long not_enabled;	/* initials blocked at the race's start */
 	unsigned int prefix;	/* steps shared with the last execution */
 	unsigned int floor;	/* choices fixed by the caller */
+	bool sleep_only;	/* SIM_EXPLORE_SLEEP: no race analysis */
 	struct sim_races *list;	/* listing races, not exploring */
 };
 
@@ -138,6 +139,9 @@ static int dpor_pick(struct sim_world *w, void *data)
 		t = __builtin_ctz(cand);
 	n->tid = t;
 	n->backtrack = n->done = 1u << t;
+	/* sleep sets alone: every thread that is awake, at every step */
+	if (d->sleep_only)
+		n->backtrack = cand;
 	d->created = i + 1;
 	return t;
 }
@@ -631,6 +635,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	     d.floor++)
 		d.node[d.floor].tid = o->prefix[d.floor];
 	d.forced = d.floor;
+	d.sleep_only = o->mode == SIM_EXPLORE_SLEEP;
 	w->trace_frames = false;
 	w->trace_text = false;
 	for (;;) {
@@ -656,7 +661,8 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 			if (o->stop_first)
 				break;
 		}
-		analyse(&d, &s, w, d.prefix, d.created);
+		if (!d.sleep_only)
+			analyse(&d, &s, w, d.prefix, d.created);
 		if (!backtrack(&d)) {
 			r->complete = true;
 			break;

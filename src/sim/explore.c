@@ -41,6 +41,7 @@ static const char *const mode_names[] = {
 	[SIM_EXPLORE_DPOR] = "dpor",
 	[SIM_EXPLORE_PCT] = "pct",
 	[SIM_EXPLORE_WALK] = "walk",
+	[SIM_EXPLORE_SLEEP] = "sleep",
 };
 
 const char *sim_explore_mode_name(enum sim_explore_mode mode)
@@ -438,6 +439,7 @@ int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		rc = explore_icb(w, o, r);
 		break;
 	case SIM_EXPLORE_DPOR:
+	case SIM_EXPLORE_SLEEP:
 		rc = sim_explore_dpor(w, o, r);
 		break;
 	default:

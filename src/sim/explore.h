@@ -14,6 +14,8 @@ enum sim_explore_mode {
 	SIM_EXPLORE_DPOR,	/* source-DPOR with sleep sets */
 	SIM_EXPLORE_PCT,	/* probabilistic concurrency testing */
 	SIM_EXPLORE_WALK,	/* sticky random walk */
+	SIM_EXPLORE_SLEEP,	/* every thread at every step, sleep sets only:
+				 * what DPOR's race analysis saves, measured */
 };
 
 /**
