@@ -939,6 +939,53 @@ START_TEST(test_cli_figures)
 }
 END_TEST
 
+/*
+ * The committed figures/generated/ is what the model draws today: a change
+ * to the model or a renderer that moves a figure must come with `make
+ * figures` (and a look at the diff), or the book shows a stale run.
+ */
+START_TEST(test_committed_figures_are_current)
+{
+	static char out[OUT_MAX], err[4096];
+	char *dir = temp_dir(), path[512];
+	glob_t g;
+	size_t i;
+
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "trace",
+			       "--figures", dir, NULL), 0);
+	snprintf(path, sizeof(path), "%s/*", dir);
+	ck_assert_int_eq(glob(path, 0, NULL, &g), 0);
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *name = strrchr(g.gl_pathv[i], '/') + 1;
+		char *fresh, *committed;
+
+		snprintf(path, sizeof(path), "figures/generated/%s", name);
+		fresh = slurp_file(g.gl_pathv[i], NULL);
+		committed = slurp_file(path, NULL);
+		/* the index names the directory it was written to */
+		if (!strcmp(name, "README.md")) {
+			static const char gen[] = "figures/generated";
+			char *at = strstr(fresh, dir);
+			size_t n = strlen(dir), k = sizeof(gen) - 1;
+
+			ck_assert(at && n >= k);
+			memmove(at + k, at + n, strlen(at + n) + 1);
+			memcpy(at, gen, k);
+		}
+		ck_assert_msg(committed, "%s is not committed: run make figures",
+			      path);
+		ck_assert_msg(!strcmp(fresh, committed),
+			      "%s is stale: run make figures and review the diff",
+			      path);
+		free(fresh);
+		free(committed);
+	}
+	ck_assert_uint_ge(g.gl_pathc, 11);
+	globfree(&g);
+	remove_dir(dir);
+}
+END_TEST
+
 Suite *render_suite(void)
 {
 	Suite *s = suite_create("render");
@@ -960,6 +1007,7 @@ Suite *render_suite(void)
 			    sizeof(bad_cli) / sizeof(bad_cli[0]));
 	tcase_add_test(tc, test_cli_trace_help_and_outputs);
 	tcase_add_test(tc, test_cli_figures);
+	tcase_add_test(tc, test_committed_figures_are_current);
 	suite_add_tcase(s, tc);
 	return s;
 }
