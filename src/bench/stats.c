@@ -159,8 +159,12 @@ void bench_table_init(struct bench_table *t, const char *const *head,
 /* bench_table_row() - a new, empty row; returns its index. */
 int bench_table_row(struct bench_table *t)
 {
-	if (t->nrows == BENCH_MAX_ROWS)
-		return BENCH_MAX_ROWS - 1;
+	if (t->nrows == BENCH_MAX_ROWS) {
+		/* a table with more rows than room is a bug, not a table */
+		fprintf(stderr, "reaplab: bench: a table has more than %d rows\n",
+			BENCH_MAX_ROWS);
+		exit(2);
+	}
 	return t->nrows++;
 }
 
@@ -195,9 +199,14 @@ void bench_table_print(const struct bench_table *t, FILE *f)
 		fprintf(f, c ? "  %*s" : "%-*s", width[c], t->head[c]);
 	fputc('\n', f);
 	for (r = 0; r < t->nrows; r++) {
-		for (c = 0; c < t->ncols; c++)
-			fprintf(f, c ? "  %*s" : "%-*s", width[c],
-				t->cell[r][c]);
+		int last = t->ncols - 1;
+
+		/* empty cells at the end of a row print nothing, not spaces */
+		while (last > 0 && !t->cell[r][last][0])
+			last--;
+		for (c = 0; c <= last; c++)
+			fprintf(f, c ? "  %*s" : "%-*s", c < last || c ?
+				width[c] : 0, t->cell[r][c]);
 		fputc('\n', f);
 	}
 }
