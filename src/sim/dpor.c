@@ -702,24 +702,18 @@ struct sim_races *sim_races_of(const struct sim_world *w)
 {
 	struct sim_races *l = calloc(1, sizeof(*l));
 	struct dpor d = { 0 };
-	unsigned int n = 0;
-	size_t e;
+	unsigned int n;
 
 	if (!l || !(l->s = calloc(1, sizeof(*l->s)))) {
 		perror("reaplab: races");
 		exit(2);
 	}
-	for (e = 0; e < w->trace.nr; e++)
-		n += w->trace.ev[e].type == SIM_EV_OP && !w->trace.ev[e].probe;
-	l->tid = malloc(n + 1);
+	l->tid = malloc(SIM_MAX_CHOICES);
 	if (!l->tid) {
 		perror("reaplab: races");
 		exit(2);
 	}
-	for (e = 0, n = 0; e < w->trace.nr; e++)
-		if (w->trace.ev[e].type == SIM_EV_OP && !w->trace.ev[e].probe)
-			l->tid[n++] = w->trace.ev[e].tid;
-	l->nsteps = n;
+	n = l->nsteps = sim_trace_choices(w, l->tid);
 	d.list = l;
 	analyse(&d, l->s, w, 0, n);
 	return l;

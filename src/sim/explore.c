@@ -99,8 +99,15 @@ int sim_random_pick(struct sim_world *w, void *data)
 	return __builtin_ctz(mask);
 }
 
-/* The threads chosen, step by step, in @w's last execution. */
-static unsigned int choices(const struct sim_world *w, u8 *tid)
+/**
+ * sim_trace_choices() - the thread chosen at each step of @w's last
+ * execution.
+ * @w: the world after a run.
+ * @tid: room for SIM_MAX_CHOICES threads.
+ *
+ * Return: the number of steps.
+ */
+unsigned int sim_trace_choices(const struct sim_world *w, u8 *tid)
 {
 	unsigned int n = 0;
 	size_t i;
@@ -131,7 +138,7 @@ int sim_cex_preemptions(const struct sim_world *w)
 void sim_explore_record(const struct sim_world *w,
 			struct sim_explore_result *r, unsigned long execution)
 {
-	r->first.n = choices(w, r->first.tid);
+	r->first.n = sim_trace_choices(w, r->first.tid);
 	r->first.preemptions = sim_cex_preemptions(w);
 	r->first.fired = w->verdict.fired;
 	r->first.execution = execution;

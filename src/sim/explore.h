@@ -114,6 +114,7 @@ int sim_explore_mode_by_name(const char *name);
 int sim_cex_replay(struct sim_world *w, const struct sim_cex *cex,
 		   bool frames);
 int sim_cex_preemptions(const struct sim_world *w);
+unsigned int sim_trace_choices(const struct sim_world *w, u8 *tid);
 double sim_now(void);
 u64 sim_rand(u64 *state);
 u64 sim_trace_canonical(const struct sim_world *w);

@@ -97,17 +97,6 @@ static bool same_bug(const struct sim_world *w, int oracle, int tid)
 	return tid < 0 || w->verdict.hit[oracle].tid == tid;
 }
 
-static unsigned int steps_of(const struct sim_world *w, u8 *tid)
-{
-	unsigned int n = 0;
-	size_t i;
-
-	for (i = 0; i < w->trace.nr && n < SIM_MAX_CHOICES; i++)
-		if (w->trace.ev[i].type == SIM_EV_OP && !w->trace.ev[i].probe)
-			tid[n++] = w->trace.ev[i].tid;
-	return n;
-}
-
 /* --- the moves ------------------------------------------------------------ */
 
 struct seg {
@@ -249,7 +238,7 @@ static bool shrink(struct sim_world *w, struct best *b, int oracle, int tid,
 				if (!same_bug(w, oracle, tid))
 					continue;
 				pre = sim_cex_preemptions(w);
-				n = steps_of(w, cand);
+				n = sim_trace_choices(w, cand);
 				if (!better(pre, w->run_steps,
 					    switches(cand, n), b))
 					continue;
@@ -293,7 +282,7 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 	m->from_preemptions = sim_cex_preemptions(w);
 	m->from_steps = w->run_steps;
 	b.tid = cex->tid;
-	b.n = steps_of(w, b.tid);
+	b.n = sim_trace_choices(w, b.tid);
 	b.preemptions = m->from_preemptions;
 	b.steps = w->run_steps;
 	b.switches = switches(b.tid, b.n);
@@ -314,7 +303,7 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 			found = r.first;
 			sim_cex_replay(w, &found, false);
 			b.tid = cex->tid;
-			b.n = steps_of(w, b.tid);
+			b.n = sim_trace_choices(w, b.tid);
 			b.preemptions = sim_cex_preemptions(w);
 			b.steps = w->run_steps;
 			b.switches = switches(b.tid, b.n);

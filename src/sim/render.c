@@ -137,8 +137,12 @@ static struct frame_info *frame_scan(const struct sim_world *w)
 	return fi;
 }
 
-/* An operation worth keeping when long runs are elided. */
-static bool is_landmark(const struct sim_event *ev)
+/**
+ * sim_render_is_landmark() - an operation worth keeping when long runs are
+ * elided (every view elides the same way).
+ * @ev: an operation.
+ */
+bool sim_render_is_landmark(const struct sim_event *ev)
 {
 	const char *fn = ev->site ? ev->site->fn : "";
 
@@ -238,7 +242,7 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 					 brief[0] ? ": " : "", brief);
 			} else
 				snprintf(ln->text, sizeof(ln->text), "%s", text);
-			ln->landmark = is_landmark(ev);
+			ln->landmark = sim_render_is_landmark(ev);
 			break;
 		case SIM_EV_TRACE:
 			if (ev->kind != SEAM_TRACE_PR || t < 0)

@@ -15,6 +15,7 @@ extern int sim_render_elide;
 
 void sim_render_changelog(const struct sim_world *w, FILE *f);
 void sim_render_verdict(const struct sim_world *w, FILE *f);
+bool sim_render_is_landmark(const struct sim_event *ev);
 
 /* --- figures: Graphviz, mscgen, Chrome trace JSON (render_*.c) --- */
 

@@ -621,38 +621,6 @@ static struct sim_row *row_add(struct rows *r, int kind, int tid, int depth,
 	return row;
 }
 
-/* An operation worth keeping when long runs are elided. */
-static bool is_landmark(const struct sim_event *ev)
-{
-	const char *fn = ev->site ? ev->site->fn : "";
-
-	switch (ev->kind) {
-	case SEAM_FREE:
-	case SEAM_MUTEX_LOCK:
-	case SEAM_MUTEX_TRYLOCK:
-	case SEAM_MUTEX_UNLOCK:
-	case SEAM_DOWN_READ:
-	case SEAM_DOWN_READ_TRYLOCK:
-	case SEAM_UP_READ:
-	case SEAM_DOWN_WRITE:
-	case SEAM_DOWN_WRITE_TRYLOCK:
-	case SEAM_UP_WRITE:
-	case SEAM_DOWNGRADE_WRITE:
-	case SEAM_SET_BIT:
-	case SEAM_TEST_AND_SET_BIT:
-	case SEAM_TEST_AND_CLEAR_BIT:
-	case SEAM_ATOMIC_INC_NOT_ZERO:
-		return true;
-	case SEAM_TEST_BIT:
-		return ev->result && ev->site &&
-		       !strncmp(ev->site->what, "MMF_", 4);
-	case SEAM_ATOMIC_ADD:
-		return strstr(fn, "_and_test") && !ev->result;
-	default:
-		return false;
-	}
-}
-
 /* How a function is drawn (the changelog's rules). */
 enum {
 	FK_HIDDEN,		/* no operation in it or below */
@@ -719,7 +687,7 @@ static void rows_op(struct rows *r, const struct tstack *s,
 
 	row->step_first = row->step_last = ev->step;
 	row->ev = i;
-	row->landmark = is_landmark(ev);
+	row->landmark = sim_render_is_landmark(ev);
 	if (s->depth > 0 && s->depth <= STK &&
 	    s->kind[s->depth - 1] == FK_COLLAPSED) {
 		sim_op_brief(ev, text, sizeof(text));

@@ -337,6 +337,8 @@ struct sim_world {
 	struct mm_struct *pt_mm[256];
 
 	struct sim_snapshot snap;
+	/* the era's own globals, all an execution can change (NULL: unknown) */
+	char *data_begin, *data_end;
 	bool built;
 
 	/* --- per execution --- */

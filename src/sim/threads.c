@@ -452,22 +452,6 @@ static void uaf(struct sim_world *w, struct sim_thread *t,
 	threads_abort(t);
 }
 
-/* The class name of the lock an operation acts on (the lock is live). */
-static const char *lock_class(const struct sim_op *op)
-{
-	switch (op->kind) {
-	case SEAM_SPIN_LOCK:
-	case SEAM_SPIN_TRYLOCK:
-	case SEAM_SPIN_UNLOCK:
-		return ((spinlock_t *)op->obj)->name;
-	case SEAM_MUTEX_LOCK:
-	case SEAM_MUTEX_TRYLOCK:
-	case SEAM_MUTEX_UNLOCK:
-		return ((struct mutex *)op->obj)->name;
-	default:
-		return ((struct rw_semaphore *)op->obj)->name;
-	}
-}
 
 /*
  * class_stat() - @me's totals for lock class @name.  Class names are
@@ -498,7 +482,7 @@ static void count_acquire(struct sim_thread *t, const struct sim_op *op,
 
 	if (!timing_locks)
 		return;
-	st = class_stat(t->pth, lock_class(op));
+	st = class_stat(t->pth, sim_lock_name(op));
 	st->acquired++;
 	if (waited) {
 		st->contended++;
@@ -527,7 +511,7 @@ static void held(struct sim_world *w, struct sim_thread *t,
 				struct sim_lock_stat *st;
 				u64 now = now_ns();
 
-				st = class_stat(me, lock_class(op));
+				st = class_stat(me, sim_lock_name(op));
 				me->held_since[t->nheld] = now;
 				if (!st->first_ns)
 					st->first_ns = now - iteration_start;
@@ -541,7 +525,7 @@ static void held(struct sim_world *w, struct sim_thread *t,
 			continue;
 		if (timing_locks) {
 			struct sim_lock_stat *st = class_stat(me,
-							      lock_class(op));
+							      sim_lock_name(op));
 			u64 now = now_ns(), d = now - me->held_since[i];
 
 			if (read)

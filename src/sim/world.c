@@ -127,6 +127,8 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 	record_page_tables(w);
 	sim_model_data_save(&w->snap.model_data);
 	sim_arena_snapshot(&w->snap);
+	if (!sim_era_data(era, &w->data_begin, &w->data_end))
+		w->data_begin = w->data_end = NULL;
 	w->built = true;
 	return 0;
 }
@@ -151,12 +153,11 @@ void sim_world_free(struct sim_world *w)
  */
 void sim_world_reset(struct sim_world *w)
 {
-	char *begin, *end;
 	int i;
 
-	/* the era's own globals are all an execution can have changed */
-	if (sim_era_data(w->era, &begin, &end))
-		sim_model_data_restore_range(w->snap.model_data, begin, end);
+	if (w->data_begin)
+		sim_model_data_restore_range(w->snap.model_data,
+					     w->data_begin, w->data_end);
 	else
 		sim_model_data_restore(w->snap.model_data);
 	sim_arena_restore(&w->snap);
