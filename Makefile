@@ -114,11 +114,15 @@ SIM_ALL := $(SIM_OBJS) $(B)/obj/gen/sources.o $(ERA_OBJS)
 $(B)/reaplab: $(SIM_ALL) $(CLI_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-# Parts of the build owned by their folders: the figures (make figures)
-# and the benchmarks (make bench) add their targets, their test
+# Parts of the build owned by their folders: the figures (make figures),
+# the benchmarks (make bench), the book (make book), the labs (make grade)
+# and the fuzzers (make fuzz) add their targets, their test
 # prerequisites (CHECK_DEPS += ...) and Debian packages (DEB_PKGS += ...).
 -include figures/figures.mk
 -include src/bench/bench.mk
+-include book/book.mk
+-include exercises/exercises.mk
+-include tests/fuzz/fuzz.mk
 
 # --- tests ------------------------------------------------------------------
 
