@@ -46,16 +46,21 @@ MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
 
 # An era's overlay: its model files (all but era.c), replacing the
 # same-named functions of its parent, and so on down to the common tree.
+# A fragment may name an era's descriptor and files itself (ERA_DESC_<era>,
+# ERA_FILES_<era>): the labs build a student's files as an era that way.
 era_dir = $(firstword $(wildcard src/eras/$(1)) tests/mutants/$(1))
-era_files = $(sort $(shell find $(call era_dir,$(1)) -name '*.c' ! -name era.c))
+era_desc_src = $(or $(ERA_DESC_$(1)),$(call era_dir,$(1))/era.c)
+era_files = $(if $(ERA_DESC_$(1)),$(ERA_FILES_$(1)),$(sort $(shell \
+	find $(call era_dir,$(1)) -name '*.c' ! -name era.c)))
 era_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	$(call era_dir,$(1))/era.c)
+	$(call era_desc_src,$(1)))
 era_chain = $(1) $(foreach p,$(call era_parent,$(1)),$(call era_chain,$(p)))
 era_sym = era_$(subst .,_,$(subst -,_,$(1)))
-obj_of = $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(patsubst src/%.c,$(B)/obj/%.o,$(1)))
+obj_of = $(patsubst exercises/%.c,$(B)/obj/exercises/%.o,$(patsubst \
+	tests/%.c,$(B)/obj/tests/%.o,$(patsubst src/%.c,$(B)/obj/%.o,$(1))))
 era_objs = $(call obj_of,$(foreach e,$(call era_chain,$(1)),\
 	$(call era_files,$(e))))
-era_desc = $(call obj_of,$(call era_dir,$(1))/era.c)
+era_desc = $(call obj_of,$(call era_desc_src,$(1)))
 
 ERA_OBJS := $(ERAS:%=$(B)/eras/%.o)
 # Every model source, embedded in the binary for `reaplab show` and `diff`.

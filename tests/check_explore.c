@@ -16,11 +16,11 @@
 #include <linux/bitops.h>
 #include <linux/slab.h>
 #include <linux/wait.h>
+#include <reaplab/program.h>
 #include "testlib.h"
 #include "../src/sim/dep.h"
 
 static struct sim_world w;
-static struct task_struct tasks[4];
 
 struct mini {
 	long x, y, counter;
@@ -33,54 +33,58 @@ struct mini {
 	int done;
 };
 
+/*
+ * Each test's program is put together at run time: the program mechanism
+ * of the labs (reaplab/program.h), with the data in the arena.
+ */
 static struct mini *m;
-static int (*bodies[4])(void *);
-static int nbodies;
+static struct program mini;
+static const struct era mini_era = {
+	.id = "mini",
+	.name = "mini",
+	.story = "the explorer's self-test",
+	.program = &mini,
+};
 
-static int mini_build(struct sim_world *wp)
+static void mini_init(void)
 {
-	int i;
-
 	m = sim_arena_alloc(sizeof(*m), "mini");
-	if (!m)
-		return -1;
+	ck_assert(m);
 	spin_lock_init(&m->lock);
 	init_rwsem(&m->sem);
 	init_waitqueue_head(&m->wq);
 	m->obj = sim_arena_alloc(sizeof(long), "obj");
-	for (i = 0; i < nbodies; i++)
-		if (sim_thread_create(wp, 'A' + i, "mini", bodies[i], NULL,
-				      &tasks[i], 0) < 0)
-			return -1;
-	return 0;
 }
 
 /* the counter program's assertion, at the end of every run */
-static void mini_check(struct sim_world *wp)
+static void mini_check(void)
 {
-	if (m->counter && m->counter != 2)
-		sim_oracle(wp, ORACLE_WARN, -1, "counter is %ld, not 2",
-			   m->counter);
+	if (m->counter)
+		PROGRAM_ASSERT(m->counter == 2);
 }
-
-static const struct sim_scenario mini_scn = {
-	.name = "mini", .id = SCN_OOM, .summary = "a test program",
-	.build = mini_build, .check = mini_check,
-};
 
 static void build_mini(int n, ...)
 {
-	char err[256];
+	static char no_data;
+	char err[256], *begin, *end;
 	va_list ap;
 	int i;
 
+	/* its data is all in the arena: no globals to restore */
+	if (!sim_era_data(&mini_era, &begin, &end))
+		sim_era_data_register(&mini_era, &no_data, &no_data);
+	memset(&mini, 0, sizeof(mini));
 	va_start(ap, n);
-	for (i = 0; i < n; i++)
-		bodies[i] = va_arg(ap, int (*)(void *));
+	for (i = 0; i < n; i++) {
+		mini.threads[i].letter = 'A' + i;
+		mini.threads[i].name = "mini";
+		mini.threads[i].fn = va_arg(ap, int (*)(void *));
+	}
 	va_end(ap);
-	nbodies = n;
-	ck_assert(!sim_world_build(&w, sim_eras[0], &mini_scn,
-				   &sim_scenarios[0]->defaults, err,
+	mini.init = mini_init;
+	mini.check = mini_check;
+	ck_assert(!sim_world_build(&w, &mini_era, &sim_program_scenario,
+				   &sim_program_scenario.defaults, err,
 				   sizeof(err)));
 }
 
@@ -241,7 +245,7 @@ static int process_waker(void *arg)
 {
 	(void)arg;
 	WRITE_ONCE(m->done, 1);
-	wake_up_process(&tasks[0]);
+	wake_up_process(program_task('A'));
 	return 0;
 }
 

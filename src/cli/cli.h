@@ -19,7 +19,10 @@
 #define EXIT_BUG	1
 #define EXIT_USAGE	2
 
+extern const char *cli_self;
+
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_main(int argc, char **argv);
 const struct era *cli_era(const char *name);
 const struct sim_scenario *cli_scenario(const char *name);
 bool cli_is_help(const char *arg);
@@ -30,6 +33,8 @@ const char *cli_resolve_schedule(const struct era *era,
 				 const struct sim_scenario *scn,
 				 const char *arg, const char **name);
 const char *cli_verdict_text(unsigned int fired, bool na);
+void cli_params_args(const struct sim_scenario *scn,
+		     const struct sim_params *p, char *buf, size_t len);
 
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);

@@ -107,7 +107,7 @@ static void step_line(const struct sim_world *w, unsigned int step)
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
-	char numeric[4096], labelled[4096];
+	char numeric[4096], labelled[4096], opts[160];
 	struct sim_minimized m = { 0 };
 	struct sim_race race;
 	unsigned int tried, keep[3], nkeep = 0;
@@ -143,8 +143,9 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		       "no schedule with fewer preemptions fires it (icb, complete)" :
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
-	fprintf(words, "  replay:   reaplab replay %s %s '%s'\n", w->era->id,
-	       w->scn->name, numeric);
+	cli_params_args(w->scn, &w->params, opts, sizeof(opts));
+	fprintf(words, "  replay:   %s replay %s %s '%s'%s\n", cli_self,
+		w->era->id, w->scn->name, numeric, opts);
 	if (have_race) {
 		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");

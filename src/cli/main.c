@@ -24,6 +24,9 @@ static const struct {
 	{ "kernel", cmd_kernel, "the same questions asked of the host kernel: labs" },
 };
 
+/* How the commands this binary prints call it: a lab's binary has a path. */
+const char *cli_self = "reaplab";
+
 int cli_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -51,6 +54,8 @@ const struct era *cli_era(const char *name)
 	fprintf(stderr, "reaplab: unknown era '%s' (eras:", name);
 	for (i = 0; i < sim_nr_eras; i++)
 		fprintf(stderr, " %s", sim_eras[i]->id);
+	for (i = 0; sim_lab_eras[i]; i++)
+		fprintf(stderr, " %s", sim_lab_eras[i]->id);
 	fprintf(stderr, "; `reaplab list` shows their card names too)\n");
 	return NULL;
 }
@@ -65,7 +70,7 @@ const struct sim_scenario *cli_scenario(const char *name)
 	fprintf(stderr, "reaplab: unknown scenario '%s' (scenarios:", name);
 	for (i = 0; i < SCN_NR; i++)
 		fprintf(stderr, " %s", sim_scenarios[i]->name);
-	fprintf(stderr, ")\n");
+	fprintf(stderr, "; %s for a program)\n", sim_program_scenario.name);
 	return NULL;
 }
 
@@ -185,7 +190,38 @@ static void usage(FILE *f)
 		"1 an oracle fired, 2 bad input.\n");
 }
 
-int main(int argc, char **argv)
+/**
+ * cli_params_args() - the `-o` option that rebuilds @p, or "" if @p is
+ * @scn's default size, for the commands the tools print.
+ * @scn: the scenario.
+ * @p: the sizes used.
+ * @buf: output, " -o key=value,...".
+ * @len: its size.
+ */
+void cli_params_args(const struct sim_scenario *scn,
+		     const struct sim_params *p, char *buf, size_t len)
+{
+	const struct sim_params *d = &scn->defaults;
+	size_t n = 0;
+
+#define PARAM(key, field, fmt)						\
+	do {								\
+		if (p->field != d->field && n < len)			\
+			n += snprintf(buf + n, len - n, "%s" key "=" fmt,\
+				      n ? "," : " -o ", p->field);	\
+	} while (0)
+	buf[0] = 0;
+	PARAM("vmas", vmas, "%lu");
+	PARAM("pages", pages, "%lu");
+	PARAM("ptrs", ptrs_per_pte, "%lu");
+	PARAM("retries", retries, "%d");
+	PARAM("alloc-retries", alloc_retries, "%d");
+	PARAM("aio", aio, "%lu");
+#undef PARAM
+}
+
+/* The command line of reaplab; a lab's binary calls it for its commands. */
+int cli_main(int argc, char **argv)
 {
 	size_t i;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "../sim/source.h"
+#include <reaplab/program.h>
 
 static const char *expect_text(unsigned int e)
 {
@@ -36,6 +37,17 @@ int cmd_list(int argc, char **argv)
 	return EXIT_CLEAN;
 }
 
+static void show_field(const char *what, const char *v)
+{
+	char label[16];
+
+	/* a lab's era or a program may leave some out */
+	if (!v)
+		return;
+	snprintf(label, sizeof(label), "%s:", what);
+	printf("  %-10s%s\n", label, v);
+}
+
 int cmd_show(int argc, char **argv)
 {
 	static struct sim_func funcs[256];
@@ -55,19 +67,31 @@ int cmd_show(int argc, char **argv)
 	era = cli_era(argv[1]);
 	if (!era)
 		return EXIT_USAGE;
-	printf("%s  \"%s\"\n", era->id, era->name);
-	printf("  version:  %s\n  commits:  %s\n  authors:  %s\n", era->version,
-	       era->commits, era->authors);
-	printf("  parent:   %s\n", era->parent ? era->parent :
+	printf("%s  \"%s\"\n", era->id, era->name ? era->name : era->id);
+	show_field("version", era->version);
+	show_field("commits", era->commits);
+	show_field("authors", era->authors);
+	printf("  parent:   %s\n", era->parent ? era->parent : era->program ?
+	       "none: a program of its own" :
 	       "none: this era is the common tree (src/kernel, src/mm, ...)");
-	printf("  story:    %s\n  fixed:    %s\n  kept:     %s\n", era->story,
-	       era->fixed, era->kept);
+	show_field("story", era->story);
+	show_field("fixed", era->fixed);
+	show_field("kept", era->kept);
 	n = sim_era_functions(era, funcs, 256);
 	printf("\nFunctions in src/eras/%s/ (%d):\n", era->id, n);
 	for (i = 0; i < n; i++)
 		printf("  %-28s %s\n", funcs[i].name, funcs[i].file);
 	if (era->removed)
 		printf("Removed from %s: %s\n", era->parent, era->removed);
+	if (era->program) {
+		printf("\nA program: run it with scenario `program`, e.g. `%s explore %s program`.\nThreads:\n",
+		       cli_self, era->id);
+		for (i = 0; i < PROGRAM_MAX_THREADS &&
+			    era->program->threads[i].fn; i++)
+			printf("  %c  %s\n", era->program->threads[i].letter,
+			       era->program->threads[i].name);
+		return EXIT_CLEAN;
+	}
 	printf("\nVerdicts history gives it (declared, checked by `reaplab explore --all`):\n");
 	for (i = 0; i < SCN_NR; i++)
 		printf("  %-12s %s\n", sim_scenarios[i]->name,

@@ -8,13 +8,20 @@
 #include <string.h>
 #include "sim.h"
 
+/* A lab's binary adds its own eras and programs (exercises/exercises.mk). */
+#ifndef SIM_LAB_ERAS
+#define SIM_LAB_ERAS
+#endif
+
 #define ERA(sym) extern const struct era sym; \
 	extern char sym##_data_begin[], sym##_data_end[];
 SIM_ERAS
+SIM_LAB_ERAS
 #undef ERA
 
 #define ERA(sym) &sym,
 const struct era *const sim_eras[] = { SIM_ERAS };
+const struct era *const sim_lab_eras[] = { SIM_LAB_ERAS NULL };
 #undef ERA
 
 const int sim_nr_eras = sizeof(sim_eras) / sizeof(sim_eras[0]);
@@ -27,9 +34,11 @@ static struct sim_era_data {
 } era_data[MAX_DATA] = {
 #define ERA(sym) { &sym, sym##_data_begin, sym##_data_end },
 	SIM_ERAS
+	SIM_LAB_ERAS
 #undef ERA
 };
-static int nr_era_data = sizeof(sim_eras) / sizeof(sim_eras[0]);
+static int nr_era_data = sizeof(sim_eras) / sizeof(sim_eras[0]) +
+			 sizeof(sim_lab_eras) / sizeof(sim_lab_eras[0]) - 1;
 
 /**
  * sim_era_data_register() - say where an era not in sim_eras[] keeps its
@@ -68,7 +77,7 @@ bool sim_era_data(const struct era *era, char **begin, char **end)
 
 /**
  * sim_era_by_name() - an era by id ("v4.14") or card name
- * ("empty-write-cycle").
+ * ("empty-write-cycle"), or a lab's era or program.
  * @name: the name.
  *
  * Return: the era, or NULL.
@@ -81,6 +90,11 @@ const struct era *sim_era_by_name(const char *name)
 		if (!strcmp(sim_eras[i]->id, name) ||
 		    !strcmp(sim_eras[i]->name, name))
 			return sim_eras[i];
+	for (i = 0; sim_lab_eras[i]; i++)
+		if (!strcmp(sim_lab_eras[i]->id, name) ||
+		    (sim_lab_eras[i]->name &&
+		     !strcmp(sim_lab_eras[i]->name, name)))
+			return sim_lab_eras[i];
 	return NULL;
 }
 

@@ -303,6 +303,8 @@ const struct sim_scenario *sim_scenario_by_name(const char *name)
 	for (i = 0; i < SCN_NR; i++)
 		if (!strcmp(sim_scenarios[i]->name, name))
 			return sim_scenarios[i];
+	if (!strcmp(sim_program_scenario.name, name))
+		return &sim_program_scenario;
 	return NULL;
 }
 

@@ -270,6 +270,8 @@ struct sim_scenario {
 };
 
 extern const struct sim_scenario *const sim_scenarios[SCN_NR];
+/* program.c: a program's threads (reaplab/program.h), not one of the above */
+extern const struct sim_scenario sim_program_scenario;
 const struct sim_scenario *sim_scenario_by_name(const char *name);
 int sim_params_set(struct sim_params *p, const char *kv, char *err,
 		   size_t errlen);
@@ -479,9 +481,13 @@ void sim_op_text(const struct sim_event *ev, char *buf, size_t len);
 void sim_op_brief(const struct sim_event *ev, char *buf, size_t len);
 void sim_pending_text(const struct sim_op *op, char *buf, size_t len);
 
-/* the eras linked into this binary (src/sim/eras.c) */
+/*
+ * the eras linked into this binary (src/sim/eras.c); a lab's binary also
+ * has its own, found by name only (NULL-terminated)
+ */
 extern const struct era *const sim_eras[];
 extern const int sim_nr_eras;
+extern const struct era *const sim_lab_eras[];
 const struct era *sim_era_by_name(const char *name);
 bool sim_era_data(const struct era *era, char **begin, char **end);
 void sim_era_data_register(const struct era *era, char *begin, char *end);

@@ -103,6 +103,14 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 {
 	int rc;
 
+	/* a program runs only as `program`, and `program` only runs programs */
+	if (!era->program != (scn != &sim_program_scenario)) {
+		snprintf(err, errlen, era->program ?
+			 "%s is a program, not a kernel: its scenario is `program`" :
+			 "%s is an era, not a program: scenario `program` runs programs only",
+			 era->id);
+		return -1;
+	}
 	memset(w, 0, sizeof(*w));
 	w->era = era;
 	w->scn = scn;
@@ -119,9 +127,14 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 	w->boot_current = NULL;
 	w->mode = SIM_MODE_IDLE;
 	if (rc) {
-		snprintf(err, errlen,
-			 "cannot build scenario %s on era %s: the machine ran out of memory while booting",
-			 scn->name, era->id);
+		if (w->stop_msg[0])
+			snprintf(err, errlen, "cannot build %s %s: %s",
+				 era->program ? "program" : "era", era->id,
+				 w->stop_msg);
+		else
+			snprintf(err, errlen,
+				 "cannot build scenario %s on era %s: the machine ran out of memory while booting",
+				 scn->name, era->id);
 		return -1;
 	}
 	record_page_tables(w);

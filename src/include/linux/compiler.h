@@ -10,6 +10,7 @@
 #ifndef _LINUX_COMPILER_H
 #define _LINUX_COMPILER_H
 
+#include <linux/types.h>
 #include <asm/seam.h>
 
 #define likely(x)	__builtin_expect(!!(x), 1)

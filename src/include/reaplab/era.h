@@ -17,6 +17,7 @@
 
 struct task_struct;
 struct mm_struct;
+struct program;
 struct vm_area_struct;
 struct page;
 struct reaplab_boot;
@@ -115,6 +116,8 @@ struct era_entry {
  *	    none, EXPECT_NA when the scenario cannot exist).
  * @schedules: shipped schedules, ended by an entry with a NULL name.
  * @entry: the model's entry points.
+ * @program: set for a program instead of the kernel (reaplab/program.h):
+ *	     its threads and final assertion, run by the scenario `program`.
  */
 struct era {
 	const char *id;
@@ -130,6 +133,7 @@ struct era {
 	unsigned int expect[SCN_NR];
 	const struct era_schedule *schedules;
 	const struct era_entry *entry;
+	const struct program *program;
 };
 
 extern const struct era_entry era_entry;

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/10-fix-v5.17/grade.c - the grader of lab 10
+ *
+ * The point of the lab first: DPOR proves mrelease clean on the era `lab`
+ * (v5.15 with the student's exit_mmap()).  Only then do the other tests
+ * count: every other scenario proven, the OOM reaper and process_mrelease()
+ * still reap, an exit, OOM victim or not, still frees everything.  Proofs
+ * run at alloc-retries=2, the smallest world in which a second kill can
+ * happen.
+ */
+#include "../grader/grade.h"
+
+#define SIZE "alloc-retries=2"
+
+static void mrelease(void)
+{
+	grade_prove("lab", "mrelease", NULL);
+}
+
+static void oom(void)
+{
+	grade_prove("lab", "oom", SIZE);
+}
+
+static void proc_reader(void)
+{
+	grade_prove("lab", "proc-reader", SIZE);
+}
+
+static void stuck(void)
+{
+	grade_prove("lab", "stuck", SIZE);
+}
+
+static void reaper_reaps(void)
+{
+	grade_reaper_reaps("lab", "oom", 'R');
+}
+
+static void mrelease_reaps(void)
+{
+	grade_reaper_reaps("lab", "mrelease", 'M');
+}
+
+static void exit_frees(void)
+{
+	grade_exit_frees("lab", "oom");
+}
+
+static void kill_frees(void)
+{
+	grade_exit_frees("lab", "mrelease");
+}
+
+static const struct grade_test tests[] = {
+	{
+		.name = "mrelease",
+		.title = "mrelease: DPOR proves no oracle fires",
+		.points = 15,
+		.run = mrelease,
+	},
+	{
+		.name = "oom",
+		.title = "oom: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "mrelease",
+		.timeout = 60,
+		.run = oom,
+	},
+	{
+		.name = "proc-reader",
+		.title = "proc-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "mrelease",
+		.timeout = 90,
+		.run = proc_reader,
+	},
+	{
+		.name = "stuck",
+		.title = "stuck: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "mrelease",
+		.run = stuck,
+	},
+	{
+		.name = "reaper-reaps",
+		.title = "the OOM reaper still reaps an OOM victim",
+		.points = 5,
+		.parent = "mrelease",
+		.run = reaper_reaps,
+	},
+	{
+		.name = "mrelease-reaps",
+		.title = "process_mrelease() still reaps a dying process",
+		.points = 5,
+		.parent = "mrelease",
+		.run = mrelease_reaps,
+	},
+	{
+		.name = "exit-frees",
+		.title = "an OOM victim's exit still frees everything",
+		.points = 5,
+		.parent = "mrelease",
+		.run = exit_frees,
+	},
+	{
+		.name = "kill-frees",
+		.title = "a SIGKILLed process's exit still frees everything",
+		.points = 5,
+		.parent = "mrelease",
+		.run = kill_frees,
+	},
+	{ NULL }
+};
+
+static const struct grade_hint hints[] = {
+	{
+		.scenario = "mrelease",
+		.oracle = ORACLE_UAF,
+		.function = "free_pgtables",
+		.text = "process_mrelease() walked page tables that exit_mmap() was freeing: the victim died of SIGKILL, not of an OOM kill, so it is no MMF_OOM_VICTIM, and nothing kept the reader out. What excludes every reader, victim or not? (book: era_v5_17)",
+	},
+	{
+		.scenario = "mrelease",
+		.oracle = ORACLE_UAF,
+		.text = "process_mrelease() took mmap_lock for read after exit_mmap() was done, and walked VMAs it had freed: a reader that comes late must find no list at all (f798a1d4f94d). (book: era_v5_17)",
+	},
+	{
+		.oracle = ORACLE_DEADLOCK,
+		.text = "a thread never finished: a lock taken and never released (every return path of exit_mmap() must drop what it took), or taken twice. (book: era_v5_17)",
+	},
+	{
+		.oracle = ORACLE_LEAK,
+		.text = "memory was never freed: the page tables and every VMA must still be freed, and the list emptied only once they are. (book: primer)",
+	},
+	{
+		.oracle = ORACLE_SPURIOUS_KILL,
+		.text = "a second task was killed while the first one's memory was on its way back: MMF_OOM_SKIP hides a victim from the OOM killer, so set it only once its memory is gone or going. (book: era_v4_9)",
+	},
+	{ NULL }
+};
+
+GRADE_LAB(.tests = tests, .hints = hints);

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/11-fix-v6.1/grade.c - the grader of lab 11
+ *
+ * The point of the lab first: the exit of a process zaps its pages with
+ * mmap_lock held for read, never for write.  Only then do the other
+ * tests count: DPOR proves every scenario clean, the OOM reaper and
+ * process_mrelease() still reap, an exit still frees everything.  Proofs
+ * run at alloc-retries=2, the smallest world in which a second kill can
+ * happen.
+ */
+#include "../grader/grade.h"
+
+#define SIZE "alloc-retries=2"
+
+static void zap_read(void)
+{
+	grade_exit_zaps_under_read("lab");
+}
+
+static void mrelease(void)
+{
+	grade_prove("lab", "mrelease", NULL);
+}
+
+static void oom(void)
+{
+	grade_prove("lab", "oom", SIZE);
+}
+
+static void proc_reader(void)
+{
+	grade_prove("lab", "proc-reader", SIZE);
+}
+
+static void stuck(void)
+{
+	grade_prove("lab", "stuck", SIZE);
+}
+
+static void reaper_reaps(void)
+{
+	grade_reaper_reaps("lab", "oom", 'R');
+}
+
+static void mrelease_reaps(void)
+{
+	grade_reaper_reaps("lab", "mrelease", 'M');
+}
+
+static void exit_frees(void)
+{
+	grade_exit_frees("lab", "oom");
+}
+
+static const struct grade_test tests[] = {
+	{
+		.name = "zap-read",
+		.title = "exit_mmap() zaps under the read lock, not the write",
+		.points = 15,
+		.run = zap_read,
+	},
+	{
+		.name = "mrelease",
+		.title = "mrelease: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "zap-read",
+		.run = mrelease,
+	},
+	{
+		.name = "oom",
+		.title = "oom: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "zap-read",
+		.timeout = 60,
+		.run = oom,
+	},
+	{
+		.name = "proc-reader",
+		.title = "proc-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "zap-read",
+		.timeout = 90,
+		.run = proc_reader,
+	},
+	{
+		.name = "stuck",
+		.title = "stuck: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "zap-read",
+		.run = stuck,
+	},
+	{
+		.name = "reaper-reaps",
+		.title = "the OOM reaper still reaps an OOM victim",
+		.points = 5,
+		.parent = "zap-read",
+		.run = reaper_reaps,
+	},
+	{
+		.name = "mrelease-reaps",
+		.title = "process_mrelease() still reaps a dying process",
+		.points = 5,
+		.parent = "zap-read",
+		.run = mrelease_reaps,
+	},
+	{
+		.name = "exit-frees",
+		.title = "an OOM victim's exit still frees everything",
+		.points = 5,
+		.parent = "zap-read",
+		.run = exit_frees,
+	},
+	{ NULL }
+};
+
+static const struct grade_hint hints[] = {
+	{
+		.oracle = ORACLE_UAF,
+		.function = "free_pgtables",
+		.text = "a reaper walked page tables that exit_mmap() was freeing: zapping may be shared, freeing may not. What must exit_mmap() hold while it frees, and what does a reaper that comes after find? (book: era_v6_1)",
+	},
+	{
+		.oracle = ORACLE_UAF,
+		.text = "a reaper touched memory exit_mmap() had freed: the reaper tests MMF_OOM_SKIP under mmap_lock for read, so the bit must be set before the write lock is taken for the freeing. (book: era_v6_1)",
+	},
+	{
+		.oracle = ORACLE_DEADLOCK,
+		.text = "a thread never finished: an rwsem held for read cannot be taken for write by the same task; drop the read lock before taking the write lock, and release each on every path. (book: era_v6_1)",
+	},
+	{
+		.oracle = ORACLE_LOCK_IMBALANCE,
+		.text = "a lock released that was not held, or left held: mmap_read_lock() pairs with mmap_read_unlock(), mmap_write_lock() with mmap_write_unlock(). (book: era_v6_1)",
+	},
+	{
+		.oracle = ORACLE_LEAK,
+		.text = "memory was never freed: exit_mmap() must still free the page tables and every VMA. (book: primer)",
+	},
+	{ NULL }
+};
+
+GRADE_LAB(.tests = tests, .hints = hints);

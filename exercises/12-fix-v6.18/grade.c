@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/12-fix-v6.18/grade.c - the grader of lab 12
+ *
+ * The point of the lab first: the reaper, running first, zaps every page
+ * of the victim, from the highest PTE table down.  Only then do the
+ * other tests count: DPOR proves every scenario clean, and
+ * process_mrelease(), which calls the same function, still reaps.
+ * Proofs run at alloc-retries=2, the smallest world in which a second
+ * kill can happen.
+ */
+#include "../grader/grade.h"
+
+#define SIZE "alloc-retries=2"
+
+static void reverse(void)
+{
+	grade_reaper_walks_down("lab");
+}
+
+static void mrelease(void)
+{
+	grade_prove("lab", "mrelease", NULL);
+}
+
+static void oom(void)
+{
+	grade_prove("lab", "oom", SIZE);
+}
+
+static void proc_reader(void)
+{
+	grade_prove("lab", "proc-reader", SIZE);
+}
+
+static void stuck(void)
+{
+	grade_prove("lab", "stuck", SIZE);
+}
+
+static void mrelease_reaps(void)
+{
+	grade_reaper_reaps("lab", "mrelease", 'M');
+}
+
+static const struct grade_test tests[] = {
+	{
+		.name = "reverse",
+		.title = "the reaper reaps everything, from the top down",
+		.points = 15,
+		.run = reverse,
+	},
+	{
+		.name = "oom",
+		.title = "oom: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "reverse",
+		.timeout = 60,
+		.run = oom,
+	},
+	{
+		.name = "proc-reader",
+		.title = "proc-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "reverse",
+		.timeout = 90,
+		.run = proc_reader,
+	},
+	{
+		.name = "mrelease",
+		.title = "mrelease: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "reverse",
+		.run = mrelease,
+	},
+	{
+		.name = "stuck",
+		.title = "stuck: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "reverse",
+		.run = stuck,
+	},
+	{
+		.name = "mrelease-reaps",
+		.title = "process_mrelease() still reaps a dying process",
+		.points = 5,
+		.parent = "reverse",
+		.run = mrelease_reaps,
+	},
+	{ NULL }
+};
+
+static const struct grade_hint hints[] = {
+	{
+		.oracle = ORACLE_UAF,
+		.text = "the reaper touched memory that was freed: a reverse walk must still take each VMA from the tree under the read lock it holds, and never step past the lowest. (book: era_v6_18)",
+	},
+	{
+		.oracle = ORACLE_DEADLOCK,
+		.text = "a thread never finished: does your walk end? mas_for_each_rev() stops at the minimum you give it. (book: era_v6_18)",
+	},
+	{
+		.oracle = ORACLE_LOCK_IMBALANCE,
+		.text = "every tlb_gather_mmu() and every PTE lock taken in the walk must be finished and dropped, as in the forward walk. (book: era_v6_18)",
+	},
+	{ NULL }
+};
+
+GRADE_LAB(.tests = tests, .hints = hints);

@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# exercises/exercises.mk - the graded labs
+#
+#   make grade                    grade every lab: your files in exercises/
+#   make grade LAB=08-fix-v4.14   one lab
+#   make grade SOLUTIONS=1        the reference solutions (exercises/solutions/)
+#   make lab LAB=08-fix-v4.14     build the lab's own reaplab, with your code
+#                                 in it: build/labs/08-fix-v4.14/reaplab
+#   make handout                  the student tree without the solutions,
+#                                 build/reaplab-handout.tar.gz
+#
+# Included by the top-level Makefile.  See exercises/README.md.
+#
+# Each lab is a folder exercises/NN-slug/ with a lab.conf (what the grader,
+# the handout and the book know of it), a README.md, the files the student
+# edits, and grade.c (its tests).  A lab may give programs (NAME.c, listed
+# in lab.conf as `programs:`), each built as an era of its own; and a lab
+# whose student writes C has an era.c: the student's .c files are then
+# built as that era, called `lab`, with the machinery of src/eras/ (the
+# top Makefile's era_rule: ld -r -z muldefs, the overlay first).
+#
+# A lab's binary, build/labs/LAB/reaplab, is reaplab plus the lab's eras
+# and programs plus its grader: every command works on the student's code,
+# and `grade` grades it.  Each submission (yours, the solution, the tests'
+# variants) that holds C is its own era and binary; a student's compile
+# error breaks only that binary, never build/reaplab.
+
+LABS := $(patsubst exercises/%/lab.conf,%,$(sort $(wildcard \
+	exercises/[0-9][0-9]-*/lab.conf)))
+lab_conf = $(shell sed -n 's/^$(2):[[:space:]]*//p' exercises/$(1)/lab.conf)
+
+LAB_GRADER_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(sort $(wildcard \
+	exercises/grader/*.c)))
+# Everything of reaplab but its main() and its list of eras.
+LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+	$(filter-out $(B)/obj/cli/reaplab.o,$(CLI_OBJS)) $(ERA_OBJS) \
+	$(LAB_GRADER_OBJS)
+
+# The labs' model code (eras, programs, the tests' variants) is built as
+# the model is; the graders as the simulator.
+$(B)/obj/exercises/%.o: exercises/%.c Makefile exercises/exercises.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
+$(B)/obj/exercises/%.o $(B)/obj/tests/labs/%.o: \
+	private EXTRA = $(MODEL_CFLAGS) -iquote src
+$(B)/obj/exercises/grader/%.o: private EXTRA =
+
+# --- one lab -------------------------------------------------------------
+
+# $(call lab_vars,LAB): what lab.conf says the build needs, and its
+# programs, each an era of its own named after its file.
+define lab_vars
+LAB_FILES_$(1) := $$(call lab_conf,$(1),files)
+LAB_PROGS_$(1) := $$(call lab_conf,$(1),programs)
+LAB_ERA_$(1) := $$(wildcard exercises/$(1)/era.c)
+$(B)/obj/exercises/$(1)/grade.o: private EXTRA = -DGRADE_LAB_ID='"$(1)"'
+$$(foreach p,$$(LAB_PROGS_$(1)),$$(eval ERA_DESC_$$(p) := exercises/$(1)/$$(p).c)\
+	$$(eval ERA_FILES_$$(p) := exercises/$(1)/$$(p).c)\
+	$$(eval $$(call era_rule,$$(p))))
+endef
+$(foreach l,$(LABS),$(eval $(call lab_vars,$(l))))
+
+lab_prog_syms = $(foreach p,$(LAB_PROGS_$(1)),ERA($(call era_sym,$(p))))
+lab_prog_objs = $(foreach p,$(LAB_PROGS_$(1)),$(B)/eras/$(p).o)
+lab_prog_srcs = $(foreach p,$(LAB_PROGS_$(1)),\
+	exercises/$(1)/$(p).c=src/eras/$(p)/$(p).c)
+
+# $(call lab_binary,LAB,OUT,ERA,SOURCES): OUT/reaplab, with ERA (a make
+# name, or nothing) among its eras and SOURCES (FILE=PATH: where `reaplab
+# show` and `diff` say the file is) among its embedded sources.
+define lab_binary
+$(2)/eras.o: src/sim/eras.c Makefile exercises/exercises.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $$(ERA_DEFS) \
+		-DSIM_LAB_ERAS='$(if $(3),ERA($(call era_sym,$(3))))$(call lab_prog_syms,$(1))' \
+		-c $$< -o $$@
+
+$(2)/sources.c: src/sim/gen_sources.sh $$(MODEL_TREE) $(foreach s,$(4),\
+		$(firstword $(subst =, ,$(s)))) Makefile exercises/exercises.mk
+	@mkdir -p $$(@D)
+	sh src/sim/gen_sources.sh $$(MODEL_TREE) $(4) > $$@
+
+$(2)/sources.o: $(2)/sources.c
+	$$(CC) $$(ALL_CFLAGS) -iquote $(B)/gen -c $$< -o $$@
+
+$(2)/reaplab: $$(LAB_BASE_OBJS) $(2)/eras.o $(2)/sources.o \
+		$(if $(3),$(B)/eras/$(3).o) $(call lab_prog_objs,$(1)) \
+		$(B)/obj/exercises/$(1)/grade.o
+	$$(CC) $$(ALL_CFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
+endef
+
+# $(call lab_submission,LAB,TAG,SUBDIR,OUT): the files of SUBDIR built as
+# the lab's era (make name TAG, era id `lab`), into OUT/reaplab; and
+# OUT/broken/reaplab without them, for when they do not compile.
+define lab_submission
+ERA_DESC_$(2) := exercises/$(1)/era.c
+ERA_FILES_$(2) := $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
+$$(eval $$(call era_rule,$(2)))
+$$(eval $$(call lab_binary,$(1),$(4),$(2),exercises/$(1)/era.c=src/eras/lab/era.c \
+	$(foreach f,$(filter %.c,$(LAB_FILES_$(1))),$(3)/$(f)=src/eras/lab/$(f)) \
+	$(call lab_prog_srcs,$(1))))
+$$(eval $$(call lab_binary,$(1),$(4)/broken,,$(call lab_prog_srcs,$(1))))
+endef
+
+LAB_VARIANTS := $(patsubst tests/labs/%/expect,%,$(sort $(wildcard \
+	tests/labs/*/*/expect)))
+# Variants that must not compile: only their broken binary can be built.
+LAB_NOCOMPILE := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
+	$(shell grep -l '^build: fails' $(LAB_VARIANTS:%=tests/labs/%/expect))))
+lab_of = $(firstword $(subst /, ,$(1)))
+var_tag = var.$(subst /,.,$(1))
+
+LAB_BINS :=
+define lab_all
+ifneq ($(LAB_ERA_$(1)),)
+$$(eval $$(call lab_submission,$(1),lab.$(1),exercises/$(1),$(B)/labs/$(1)))
+LAB_BINS += $(B)/labs/$(1)/reaplab
+ifneq ($(wildcard exercises/solutions/$(1)),)
+$$(eval $$(call lab_submission,$(1),sol.$(1),exercises/solutions/$(1),$(B)/labs/solutions/$(1)))
+LAB_BINS += $(B)/labs/solutions/$(1)/reaplab
+endif
+else
+$$(eval $$(call lab_binary,$(1),$(B)/labs/$(1),,$(call lab_prog_srcs,$(1))))
+LAB_BINS += $(B)/labs/$(1)/reaplab
+endif
+endef
+$(foreach l,$(LABS),$(eval $(call lab_all,$(l))))
+
+define lab_variant
+ifneq ($(LAB_ERA_$(call lab_of,$(1))),)
+$$(eval $$(call lab_submission,$(call lab_of,$(1)),$(call var_tag,$(1)),tests/labs/$(1),$(B)/labs/variants/$(1)))
+LAB_BINS += $(B)/labs/variants/$(1)/$(if $(filter $(1),$(LAB_NOCOMPILE)),broken/)reaplab
+endif
+endef
+$(foreach v,$(LAB_VARIANTS),$(eval $(call lab_variant,$(v))))
+
+# The labs' tests (tests/check_labs.c) run every binary.
+CHECK_DEPS += $(LAB_BINS)
+
+# --- the targets -----------------------------------------------------------
+
+.PHONY: grade lab labs handout
+
+# Not in `all`: the labs are built when asked for, one binary per lab.
+labs: $(LAB_BINS)
+
+lab_check = $(if $(filter $(LAB),$(LABS)),,$(error LAB=$(LAB) is not a lab \
+	(labs: $(LABS))))
+
+grade: $(B)/reaplab
+	$(if $(LAB),$(lab_check))
+	@MAKE="$(MAKE)" sh exercises/grader/grade.sh \
+		$(if $(SOLUTIONS),--solutions) $(or $(LAB),$(LABS))
+
+lab:
+	$(if $(LAB),$(lab_check),$(error make lab LAB=NN-slug (labs: $(LABS))))
+	@$(MAKE) --no-print-directory $(B)/labs/$(LAB)/reaplab
+	@echo "built $(B)/labs/$(LAB)/reaplab: try $(B)/labs/$(LAB)/reaplab --help"

@@ -1,0 +1,610 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/grader/checks.c - the checks lab graders are written with
+ *
+ * Simulator-only.  See DOC: Graders in grade.h.  Every verdict here is
+ * computed from the model while grading: a schedule is replayed, an era
+ * is explored, a scenario is run and its trace read.  Nothing a test
+ * compares with is stored in the tree.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/mm_types.h>
+#include <asm/pgtable.h>
+#include "grade.h"
+#include "../../src/sim/schedule.h"
+#include "../../src/sim/render.h"
+#include "../../src/cli/cli.h"
+
+extern const char *grade_broken_log;
+
+/* The step limit of a graded run: scenarios need a few hundred steps. */
+#define GRADE_MAX_STEPS		50000
+/* DPOR's budget: the largest graded proof takes a few hundred thousand. */
+#define GRADE_DPOR_BUDGET	3000000UL
+#define GRADE_ICB_BUDGET	3000000UL
+
+static void print_head(const char *path, int lines)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	if (!f)
+		return;
+	while (n < lines && fgets(line, sizeof(line), f)) {
+		fputs(line, stdout);
+		n++;
+	}
+	fclose(f);
+}
+
+const struct era *grade_era(const char *id)
+{
+	const struct era *e = sim_era_by_name(id);
+
+	if (e)
+		return e;
+	if (!strcmp(id, "lab") && grade_broken_log) {
+		printf("The compiler says (the first lines of %s):\n\n",
+		       grade_broken_log);
+		print_head(grade_broken_log, 30);
+		grade_fail("your code does not compile, so nothing of it can be graded (`make lab LAB=%s` shows every message)",
+			   grade_lab_id);
+	}
+	grade_fail("no era or program '%s' in %s", id, grade_self());
+}
+
+struct sim_world *grade_world(const struct era *era, const char *scn,
+			      const char *params)
+{
+	static struct sim_world worlds[2];
+	static int next;
+	struct sim_world *w = &worlds[next++ % 2];
+	const struct sim_scenario *s = sim_scenario_by_name(scn);
+	struct sim_params p;
+	char err[256];
+
+	if (!s)
+		grade_fail("the grader asks for scenario '%s', which does not exist",
+			   scn);
+	p = s->defaults;
+	if (params) {
+		char *copy = strdup(params), *tok, *save = NULL;
+
+		for (tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save))
+			if (sim_params_set(&p, tok, err, sizeof(err)))
+				grade_fail("bad size in the grader: %s", err);
+		free(copy);
+	}
+	if (w->built)
+		sim_world_free(w);
+	if (sim_world_build(w, era, s, &p, err, sizeof(err)))
+		grade_fail("%s", err);
+	w->max_steps = GRADE_MAX_STEPS;
+	return w;
+}
+
+static char *read_file(const char *name, char *path, size_t pathlen)
+{
+	static char buf[64 * 1024];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, pathlen, "%s/%s", grade_sub(), name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+const char *grade_line(const char *name)
+{
+	static char line[4096];
+	char path[512], *text = read_file(name, path, sizeof(path));
+	char *save = NULL, *l;
+
+	if (!text)
+		grade_fail("%s is missing: the lab's README says what goes in it",
+			   path);
+	for (l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char *hash = strchr(l, '#');
+
+		if (hash)
+			*hash = 0;
+		l = trim(l);
+		if (*l) {
+			snprintf(line, sizeof(line), "%s", l);
+			return line;
+		}
+	}
+	grade_fail("%s has no schedule yet (one line; '#' starts a comment)",
+		   path);
+}
+
+/* --- runs ------------------------------------------------------------ */
+
+static void params_args(const struct sim_world *w, char *buf, size_t len)
+{
+	cli_params_args(w->scn, &w->params, buf, len);
+}
+
+void grade_show_run(struct sim_world *w)
+{
+	char sched[4096], opts[160];
+	int pre;
+
+	sim_render_changelog(w, stdout);
+	putchar('\n');
+	sim_render_verdict(w, stdout);
+	pre = sim_schedule_from_trace(w, false, sched, sizeof(sched));
+	params_args(w, opts, sizeof(opts));
+	printf("Schedule: %s   (%u steps, %d preemption%s)\n", sched,
+	       w->run_steps, pre, pre == 1 ? "" : "s");
+	printf("Replay it: %s replay %s %s '%s'%s\n", grade_self(),
+	       w->era->id, w->scn->name, sched, opts);
+}
+
+/* A run that cannot end is a failure of its own. */
+static void check_ended(struct sim_world *w)
+{
+	if (w->stop != SIM_STOP_LIMIT)
+		return;
+	w->stop = SIM_STOP_NONE;
+	grade_show_run(w);
+	grade_fail("a run of %s/%s did not end within %u steps: an endless loop (a livelock) in the code under test?",
+		   w->era->id, w->scn->name, w->max_steps);
+}
+
+static int prefer_pick(struct sim_world *w, void *data)
+{
+	unsigned int mask = sim_enabled_mask(w);
+	const char *p;
+
+	for (p = data; *p; p++) {
+		struct sim_thread *t = sim_thread_by_letter(w, *p);
+
+		if (t && (mask & (1u << t->tid)))
+			return t->tid;
+	}
+	return sim_default_pick(w);
+}
+
+struct sim_world *grade_run(const char *era, const char *scn,
+			    const char *params, const char *prefer)
+{
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
+
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ prefer_pick, (void *)prefer });
+	check_ended(w);
+	return w;
+}
+
+int grade_tid(const struct sim_world *w, char letter)
+{
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].letter == letter)
+			return i;
+	return -1;
+}
+
+struct mm_struct *grade_victim_mm(const struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nmms; i++)
+		if (!strcmp(w->mm_owner[i], "victim"))
+			return w->mms[i];
+	return NULL;
+}
+
+/* --- what a trace shows -------------------------------------------- */
+
+static bool is_op(const struct sim_event *ev)
+{
+	return ev->type == SIM_EV_OP && !ev->probe;
+}
+
+bool grade_took_write_lock(const struct sim_world *w, char letter,
+			   struct mm_struct *mm)
+{
+	int tid = grade_tid(w, letter);
+	size_t i;
+
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (!is_op(ev) || ev->tid != tid || ev->obj != &mm->mmap_lock)
+			continue;
+		if (ev->kind == SEAM_DOWN_WRITE ||
+		    (ev->kind == SEAM_DOWN_WRITE_TRYLOCK && ev->result))
+			return true;
+	}
+	return false;
+}
+
+/* Which of @mm's PTE tables (in address order) holds @addr, or -1. */
+static int table_of(const struct sim_world *w, struct mm_struct *mm,
+		    const void *addr)
+{
+	size_t size = sizeof(struct ptdesc) + w->params.ptrs_per_pte *
+		      sizeof(pte_t);
+	int i, n = 0;
+
+	for (i = 0; i < w->npt; i++) {
+		const char *pt = w->pt[i];
+
+		if (w->pt_mm[i] != mm)
+			continue;
+		if ((const char *)addr >= pt && (const char *)addr < pt + size)
+			return n;
+		n++;
+	}
+	return -1;
+}
+
+void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
+		struct grade_zaps *z)
+{
+	int reads[SIM_MAX_THREADS] = { 0 }, writes[SIM_MAX_THREADS] = { 0 };
+	size_t i;
+
+	memset(z, 0, sizeof(*z));
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+		int t = ev->tid, table;
+
+		if (!is_op(ev) || t >= SIM_MAX_THREADS)
+			continue;
+		if (ev->obj == &mm->mmap_lock) {
+			switch (ev->kind) {
+			case SEAM_DOWN_READ:
+				reads[t]++;
+				break;
+			case SEAM_DOWN_READ_TRYLOCK:
+				reads[t] += !!ev->result;
+				break;
+			case SEAM_UP_READ:
+				reads[t]--;
+				break;
+			case SEAM_DOWN_WRITE:
+				writes[t]++;
+				break;
+			case SEAM_DOWN_WRITE_TRYLOCK:
+				writes[t] += !!ev->result;
+				break;
+			case SEAM_UP_WRITE:
+				writes[t]--;
+				break;
+			case SEAM_DOWNGRADE_WRITE:
+				writes[t]--;
+				reads[t]++;
+				break;
+			}
+			continue;
+		}
+		if (ev->kind != SEAM_ATOMIC_XCHG || !ev->site ||
+		    strcmp(ev->site->fn, "ptep_get_and_clear") ||
+		    !(ev->result & _PAGE_PRESENT))
+			continue;
+		table = table_of(w, mm, ev->obj);
+		if (table < 0)
+			continue;
+		z->pages[t]++;
+		if (writes[t] > 0)
+			z->under_write[t]++;
+		else if (reads[t] > 0)
+			z->under_read[t]++;
+		if (z->ntables[t] < 64 && (!z->ntables[t] ||
+		    z->tables[t][z->ntables[t] - 1] != table))
+			z->tables[t][z->ntables[t]++] = table;
+	}
+}
+
+/* --- schedules ------------------------------------------------------- */
+
+static struct sim_world *replay_file(const char *file, const char *era,
+				     const char *scn, const char *params)
+{
+	static struct sim_schedule parsed;
+	static struct sim_replay replay;
+	const char *sched = grade_line(file);
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
+	char err[256];
+
+	printf("Your schedule (%s/%s): %s\n\n", grade_sub(), file, sched);
+	if (sim_schedule_parse(w, sched, &parsed, err, sizeof(err)))
+		grade_fail("your schedule is not a schedule string: %s", err);
+	sim_replay_init(&replay, &parsed, false);
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ sim_replay_pick, &replay });
+	if (w->stop == SIM_STOP_DIVERGED) {
+		w->stop = SIM_STOP_NONE;
+		grade_show_run(w);
+		grade_fail("your schedule cannot be followed: %s", w->stop_msg);
+	}
+	check_ended(w);
+	return w;
+}
+
+void grade_schedule_fires(const char *file, const char *era,
+			  const char *scn, const char *params, int oracle)
+{
+	struct sim_world *w = replay_file(file, era, scn, params);
+
+	grade_show_run(w);
+	if (!(w->verdict.fired & EXPECT(oracle)))
+		grade_fail("expected: %s fires on %s/%s; got: %s",
+			   sim_oracle_name(oracle), era, scn,
+			   cli_verdict_text(w->verdict.fired, false));
+}
+
+void grade_schedule_minimal(const char *file, const char *era,
+			    const char *scn, const char *params, int oracle)
+{
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_ICB, .bound = 12, .stop_first = true,
+		.want = EXPECT(oracle), .budget = GRADE_ICB_BUDGET,
+	};
+	struct sim_world *w = replay_file(file, era, scn, params);
+	char sched[4096];
+	int mine;
+
+	if (!(w->verdict.fired & EXPECT(oracle))) {
+		grade_show_run(w);
+		grade_fail("your schedule does not fire %s: nothing to count",
+			   sim_oracle_name(oracle));
+	}
+	mine = sim_schedule_from_trace(w, false, sched, sizeof(sched));
+	w = grade_world(grade_era(era), scn, params);
+	sim_explore(w, &o, &r);
+	if (!r.buggy)
+		grade_fail("the explorer found no schedule firing %s within %lu executions: the lab is broken, tell your instructor",
+			   sim_oracle_name(oracle), r.executions);
+	printf("Your schedule has %d preemption%s; the explorer (ICB, %lu executions) needs %d.\n",
+	       mine, mine == 1 ? "" : "s", r.executions, r.first.preemptions);
+	if (mine > r.first.preemptions)
+		grade_fail("expected: at most %d preemption%s; got: %d (every switch away from a thread that could go on is one: which of yours are not needed?)",
+			   r.first.preemptions,
+			   r.first.preemptions == 1 ? "" : "s", mine);
+}
+
+/* --- proofs ---------------------------------------------------------- */
+
+/* The functions on @tid's stack when trace event @e happened. */
+static int stack_at(const struct sim_world *w, size_t e, int tid,
+		    const char **fns, int max)
+{
+	const void *stack[SIM_MAX_DEPTH];
+	int depth = 0, n = 0, i;
+	size_t k;
+
+	for (k = 0; k <= e && k < w->trace.nr; k++) {
+		const struct sim_event *ev = &w->trace.ev[k];
+
+		if (ev->tid != tid || ev->probe)
+			continue;
+		if (ev->type == SIM_EV_ENTER) {
+			if (depth < SIM_MAX_DEPTH)
+				stack[depth] = ev->fn;
+			depth++;
+		} else if (ev->type == SIM_EV_EXIT && depth > 0) {
+			depth--;
+		}
+	}
+	for (i = depth < SIM_MAX_DEPTH ? depth : SIM_MAX_DEPTH; i > 0 && n < max;
+	     i--)
+		fns[n++] = sim_symbol(stack[i - 1]);
+	return n;
+}
+
+/* The trace index of the @step-th operation (1-based), or the last one. */
+static size_t event_of_step(const struct sim_world *w, unsigned int step)
+{
+	size_t i, last = 0;
+	unsigned int n = 0;
+
+	for (i = 0; i < w->trace.nr; i++)
+		if (is_op(&w->trace.ev[i])) {
+			last = i;
+			if (++n == step)
+				return i;
+		}
+	return last;
+}
+
+static const struct grade_hint *find_hint(struct sim_world *w,
+					  struct sim_cex *cex, int oracle)
+{
+	const struct grade_hint *h;
+	const char *fns[3 * SIM_MAX_DEPTH];
+	struct sim_race race;
+	unsigned int tried;
+	int n = 0;
+
+	sim_cex_replay(w, cex, true);
+	if (w->verdict.hit[oracle].step && w->verdict.hit[oracle].tid >= 0)
+		n += stack_at(w, event_of_step(w, w->verdict.hit[oracle].step),
+			      w->verdict.hit[oracle].tid, fns + n,
+			      SIM_MAX_DEPTH);
+	if (!sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
+		const struct sim_event *a, *b;
+		size_t ea, eb;
+
+		sim_cex_replay(w, cex, true);
+		ea = event_of_step(w, race.j + 1);
+		eb = event_of_step(w, race.k + 1);
+		a = &w->trace.ev[ea];
+		b = &w->trace.ev[eb];
+		n += stack_at(w, ea, a->tid, fns + n, SIM_MAX_DEPTH);
+		n += stack_at(w, eb, b->tid, fns + n, SIM_MAX_DEPTH);
+	}
+	for (h = grade_lab.hints; h && h->text; h++) {
+		int i;
+
+		if (h->scenario && strcmp(h->scenario, w->scn->name))
+			continue;
+		if (h->oracle >= 0 && h->oracle != oracle)
+			continue;
+		if (!h->function)
+			return h;
+		for (i = 0; i < n; i++)
+			if (fns[i] && !strcmp(fns[i], h->function))
+				return h;
+	}
+	return NULL;
+}
+
+static void explain_cex(struct sim_world *w, struct sim_explore_result *r)
+{
+	const struct grade_hint *hint;
+	char opts[160], *argv[8];
+	int argc = 0, i, oracle = __builtin_ctz(r->first.fired);
+
+	hint = find_hint(w, &r->first, oracle);
+	params_args(w, opts, sizeof(opts));
+	argv[argc++] = "explore";
+	argv[argc++] = (char *)w->era->id;
+	argv[argc++] = (char *)w->scn->name;
+	argv[argc++] = "--mode";
+	argv[argc++] = "dpor";
+	if (opts[0]) {
+		argv[argc++] = "-o";
+		argv[argc++] = opts + 4;	/* past " -o " */
+	}
+	argv[argc] = NULL;
+	if (hint)
+		printf("Hint (%s in %s): %s\n\n", sim_oracle_name(oracle),
+		       w->scn->name, hint->text);
+	printf("What DPOR found in your code, minimized (`%s", grade_self());
+	for (i = 0; i < argc; i++)
+		printf(" %s", argv[i]);
+	printf("` prints it again):\n\n");
+	fflush(stdout);
+	cmd_explore(argc, argv);
+	fflush(stdout);
+}
+
+void grade_prove(const char *era, const char *scn, const char *params)
+{
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+		.budget = GRADE_DPOR_BUDGET,
+	};
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
+
+	/* one run first: a loop shows here, in a few milliseconds */
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ prefer_pick, "" });
+	check_ended(w);
+	if (w->verdict.na) {
+		printf("%s/%s: n/a in this era\n", era, scn);
+		return;
+	}
+	w->trace_frames = false;
+	w->trace_text = false;
+	sim_explore(w, &o, &r);
+	if (r.buggy) {
+		explain_cex(w, &r);
+		grade_fail("expected: no oracle fires in any schedule of %s; got: %s (DPOR, execution %lu)",
+			   scn, cli_verdict_text(r.first.fired, false),
+			   r.first.execution);
+	}
+	if (r.limit_hits)
+		grade_fail("%lu executions of %s did not end within %u steps: a livelock in the code under test?",
+			   r.limit_hits, scn, w->max_steps);
+	if (!r.complete)
+		grade_fail("not proven: DPOR stopped after %lu executions of %s without finishing",
+			   r.executions, scn);
+	printf("%s/%s: Never (DPOR, %lu executions, complete)\n", era, scn,
+	       r.executions);
+}
+
+/* --- answers ---------------------------------------------------------- */
+
+const char *grade_answer(const char *file, const char *key)
+{
+	static char value[512];
+	char path[512], *text = read_file(file, path, sizeof(path));
+	char *save = NULL, *l;
+
+	if (!text)
+		grade_fail("%s is missing: the lab's README says what goes in it",
+			   path);
+	for (l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char *hash = strchr(l, '#'), *colon;
+
+		if (hash)
+			*hash = 0;
+		colon = strchr(l, ':');
+		if (!colon)
+			continue;
+		*colon = 0;
+		if (strcasecmp(trim(l), key))
+			continue;
+		snprintf(value, sizeof(value), "%s", trim(colon + 1));
+		return value[0] ? value : NULL;
+	}
+	return NULL;
+}
+
+/* Lower case, blanks squeezed to one space. */
+static void normalize(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+	bool blank = false;
+
+	for (; *in && n + 1 < len; in++) {
+		if (isspace((unsigned char)*in)) {
+			blank = n > 0;
+			continue;
+		}
+		if (blank && n + 2 < len)
+			out[n++] = ' ';
+		blank = false;
+		out[n++] = tolower((unsigned char)*in);
+	}
+	out[n] = 0;
+}
+
+void grade_check_answer(const char *file, const char *key,
+			const char *expected, const char *how)
+{
+	const char *got = grade_answer(file, key);
+	char a[512], b[512];
+
+	if (!got)
+		grade_fail("no answer to '%s' in %s/%s yet", key, grade_sub(),
+			   file);
+	normalize(got, a, sizeof(a));
+	normalize(expected, b, sizeof(b));
+	if (strcmp(a, b))
+		grade_fail("your answer to '%s', \"%s\", is not what the model does (the answer is computed now, not shown: %s)",
+			   key, got, how);
+}

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * exercises/grader/grade.h - what a lab's grade.c writes its tests with
+ *
+ * Simulator-only: the grader of the labs, not the model.
+ *
+ * DOC: Graders
+ *
+ * A lab's grade.c lists its tests, xv6-style: a name, points, a title,
+ * optionally a parent that must pass first (a child of a failed parent
+ * scores zero without running, as gradelib's parent= does), a timeout,
+ * and a body.  The runner (runner.c) runs every body in a Check test of
+ * its own, in a child process, with limits on time (scaled by
+ * CK_TIMEOUT_MULTIPLIER), file size and memory; whatever the code under
+ * test does (crash, loop, print megabytes, allocate without end, call
+ * exit()) costs only the test it happens in.
+ *
+ * A body passes by returning.  It fails with grade_fail("one line"): the
+ * line is what `make grade` prints after FAIL, "expected X, got Y"; what
+ * the body printed to stdout before (a diagram, the command that replays
+ * it, a hint) is printed below it, indented.
+ *
+ * Bodies are mostly calls to the checks of checks.c: replay a schedule
+ * the student wrote, prove an era or a program with DPOR, run a scenario
+ * under a policy and look at its trace, compare answers with what the
+ * model computes.  Answers are never stored: a predict-then-run lab's
+ * grader computes each one from the model while grading.
+ */
+#ifndef _GRADE_GRADE_H
+#define _GRADE_GRADE_H
+
+#include <stdio.h>
+#include "../../src/sim/sim.h"
+#include "../../src/sim/explore.h"
+
+/**
+ * struct grade_test - one graded test.
+ * @name: short id: `--only NAME`, parents, build/grade.json.
+ * @title: the line `make grade` prints.
+ * @points: what it is worth.
+ * @parent: the name of a test that must pass first, or NULL.
+ * @timeout: seconds before it is killed (0: 30), times
+ *	     CK_TIMEOUT_MULTIPLIER.
+ * @run: the body.
+ */
+struct grade_test {
+	const char *name;
+	const char *title;
+	int points;
+	const char *parent;
+	double timeout;
+	void (*run)(void);
+};
+
+/**
+ * struct grade_hint - what to say when a proof finds a counterexample.
+ * @scenario: the scenario it applies to, or NULL for any.
+ * @oracle: the oracle that fired (enum reaplab_oracle), or -1 for any.
+ * @function: a model function on the path of the failure (where the
+ *	      oracle fired, or one of the two steps of its race), or NULL.
+ * @text: the hint, ending with the book chapter (page id) to read.
+ */
+struct grade_hint {
+	const char *scenario;
+	int oracle;
+	const char *function;
+	const char *text;
+};
+
+/**
+ * struct grade_lab - a lab's grader.
+ * @tests: its tests, in order, ended by one with a NULL @name.
+ * @hints: hints for counterexamples, first match wins, ended by one
+ *	   with a NULL @text; or NULL.
+ * @answer: `reaplab grade --answer`: the self-check of the questions no
+ *	    points depend on (computed, never stored), or NULL.
+ */
+struct grade_lab {
+	const struct grade_test *tests;
+	const struct grade_hint *hints;
+	void (*answer)(FILE *f);
+};
+
+/* Every lab's grade.c defines its grader with GRADE_LAB(...). */
+#define GRADE_LAB(...)							\
+	const char grade_lab_id[] = GRADE_LAB_ID;			\
+	const struct grade_lab grade_lab = { __VA_ARGS__ }
+
+extern const struct grade_lab grade_lab;
+extern const char grade_lab_id[];
+
+/* --- runner.c: the test's context ---------------------------------- */
+
+/* The submission: the folder holding the files the student edits. */
+const char *grade_sub(void);
+/* The folder of the lab itself (exercises/NN-slug). */
+const char *grade_lab_dir(void);
+/* How a student runs this binary ("build/labs/08-fix-v4.14/reaplab"). */
+const char *grade_self(void);
+
+void grade_fail(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* --- checks.c --------------------------------------------------------- */
+
+/*
+ * grade_era() - an era or program of this binary by id; "lab" is the
+ * student's own.  If the student's code did not compile, the test fails
+ * with the compiler's first lines.
+ */
+const struct era *grade_era(const char *id);
+
+/* A world of @era in scenario @scn, sized by "key=value,..." (or NULL). */
+struct sim_world *grade_world(const struct era *era, const char *scn,
+			      const char *params);
+
+/*
+ * The student's file @name in the submission, one line: comments (from
+ * '#') and surrounding blanks removed.  Fails the test if it is missing
+ * or still empty.
+ */
+const char *grade_line(const char *name);
+
+/* --- schedules: find-the-schedule labs --- */
+
+/*
+ * grade_schedule_fires() - replay the schedule in the student's file
+ * @file on @era/@scn (sizes @params) and fail unless it is followed and
+ * @oracle fires.  Prints the run as a changelog diagram either way.
+ */
+void grade_schedule_fires(const char *file, const char *era,
+			  const char *scn, const char *params, int oracle);
+
+/*
+ * grade_schedule_minimal() - fail unless the student's schedule has no
+ * more preemptions than the fewest any schedule firing @oracle needs,
+ * which the explorer (ICB) computes now.
+ */
+void grade_schedule_minimal(const char *file, const char *era,
+			    const char *scn, const char *params, int oracle);
+
+/* --- proofs: fix labs and warm-ups --- */
+
+/*
+ * grade_prove() - fail unless DPOR explores every schedule of @era/@scn
+ * (sizes @params) and no oracle fires.  A counterexample is printed
+ * minimized, with its race, its changelog diagram, the command that
+ * replays it and a hint from the lab's catalog.
+ */
+void grade_prove(const char *era, const char *scn, const char *params);
+
+/* --- runs under a policy, and what their trace shows --- */
+
+/*
+ * grade_run() - one execution of @era/@scn: whenever one of the threads
+ * in @prefer ("R", "MV") can run, the first of them runs; otherwise the
+ * default policy picks.  Fails the test if the run cannot end.
+ */
+struct sim_world *grade_run(const char *era, const char *scn,
+			    const char *params, const char *prefer);
+
+/* Print @w's run as a changelog diagram and the command replaying it. */
+void grade_show_run(struct sim_world *w);
+
+/**
+ * struct grade_zaps - who zapped which pages of an mm, and holding what.
+ * @pages: pages whose PTE each thread cleared (it freed them).
+ * @tables: per thread, the PTE tables it zapped in, in order (index in
+ *	    the mm's address order, from 0), and how many.
+ * @ntables: how many entries of @tables each thread has.
+ * @under_write: pages each thread zapped holding mmap_lock for write.
+ * @under_read: pages each thread zapped holding it for read.
+ */
+struct grade_zaps {
+	int pages[SIM_MAX_THREADS];
+	int tables[SIM_MAX_THREADS][64];
+	int ntables[SIM_MAX_THREADS];
+	int under_write[SIM_MAX_THREADS];
+	int under_read[SIM_MAX_THREADS];
+};
+
+void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
+		struct grade_zaps *z);
+/* Did thread @letter take @mm's mmap_lock for write during the run? */
+bool grade_took_write_lock(const struct sim_world *w, char letter,
+			   struct mm_struct *mm);
+/* The mm of the scenario's victim, recorded when the world was built. */
+struct mm_struct *grade_victim_mm(const struct sim_world *w);
+int grade_tid(const struct sim_world *w, char letter);
+
+/* --- kernel.c: what a fixed era must keep doing (DOC: A fix must be a fix) */
+
+/* @who ('R' the reaper, 'M' process_mrelease), first, unmaps every page. */
+void grade_reaper_reaps(const char *era, const char *scn, char who);
+/* The victim, first, exits: everything freed, no oracle. */
+void grade_exit_frees(const char *era, const char *scn);
+/* stuck, the reaper first: it gives up, and the candidate is killed next. */
+void grade_stuck_kills_again(const char *era);
+/* The exit of a SIGKILLed process, no OOM victim, takes no write lock. */
+void grade_exit_no_write_lock(const char *era);
+/* exit_mmap() zaps under mmap_lock for read, never for write. */
+void grade_exit_zaps_under_read(const char *era);
+/* The reaper zaps the victim's page tables from the top down. */
+void grade_reaper_walks_down(const char *era);
+
+/* --- answers: predict-then-run and measure-and-answer labs --- */
+
+/*
+ * grade_answer() - the student's answer to @key in the file @file
+ * ("key: answer" lines, '#' comments), or NULL if none was given yet.
+ */
+const char *grade_answer(const char *file, const char *key);
+
+/*
+ * grade_check_answer() - fail unless the student's answer to @key equals
+ * @expected (ignoring case and blanks).  The right answer is computed by
+ * the caller from the model and is not printed: @how says which command
+ * shows it.
+ */
+void grade_check_answer(const char *file, const char *key,
+			const char *expected, const char *how);
+
+#endif /* _GRADE_GRADE_H */

@@ -1,0 +1,130 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# exercises/grader/grade.sh - make grade: build each lab's binary, run its
+# grader, add the scores up
+#
+# Simulator-only build helper, run by `make grade` from the top of the tree:
+#
+#   grade.sh [--solutions | --variant NAME] [--no-build] LAB...
+#
+# For each lab it builds build/labs/LAB/reaplab (your files) or, with
+# --solutions, build/labs/solutions/LAB/reaplab (the reference solutions);
+# with --variant NAME, the submission tests/labs/LAB/NAME (the grader's own
+# tests).  If your code does not compile, the lab is graded anyway with a
+# binary that lacks it: the tests that need it score zero and say why, the
+# others are scored.  A solution file NAME.sh stands for the file NAME: it
+# is run and its output graded (a predict lab's answers are derived by a
+# script from the tools' output, never stored).  The results of every lab
+# go to build/grade.json; the exit status is 0 only on a full score.
+set -u
+
+B=build
+kind=student
+variant=
+build=1
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--solutions) kind=solutions ;;
+	--variant) kind=variant; variant=$2; shift ;;
+	--no-build) build= ;;
+	-*) echo "grade.sh: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
+if [ $# -eq 0 ]; then
+	echo "grade.sh: no lab" >&2
+	exit 2
+fi
+
+total=0
+max=0
+json=$B/grade.json
+mkdir -p $B
+printf '{"labs": [' > $json.tmp
+sep=
+start=$(date +%s)
+
+for lab in "$@"; do
+	dir=exercises/$lab
+	if [ ! -f $dir/lab.conf ]; then
+		echo "grade.sh: no lab $lab (labs: $(cd exercises && ls -d [0-9][0-9]-* | tr '\n' ' '))" >&2
+		exit 2
+	fi
+	case $kind in
+	student) sub=$dir; out=$B/labs/$lab ;;
+	solutions) sub=exercises/solutions/$lab; out=$B/labs/solutions/$lab ;;
+	variant) sub=tests/labs/$lab/$variant
+		out=$B/labs/variants/$lab/$variant ;;
+	esac
+	if [ ! -d "$sub" ]; then
+		echo "grade.sh: no submission $sub" >&2
+		exit 2
+	fi
+	# a lab without an era of the student's is one binary for every
+	# submission; with one, each submission is built as its own era
+	bindir=$out
+	[ -f $dir/era.c ] || bindir=$B/labs/$lab
+	mkdir -p $out
+	bin=$bindir/reaplab
+	broken=
+	if [ -n "$build" ]; then
+		if ! ${MAKE:-make} -s --no-print-directory $bin \
+				> $out/build.log 2>&1; then
+			${MAKE:-make} -s --no-print-directory \
+				$bindir/broken/reaplab >> $out/build.log 2>&1
+			bin=$bindir/broken/reaplab
+			broken="--broken $out/build.log"
+		fi
+	elif [ ! -x $bin ] && [ -x $bindir/broken/reaplab ]; then
+		bin=$bindir/broken/reaplab
+		broken="--broken $out/build.log"
+	fi
+	if [ ! -x $bin ]; then
+		points=$(sed -n 's/^points:[[:space:]]*//p' $dir/lab.conf)
+		echo "== $lab: cannot be built =="
+		sed -n '1,30s/^/    /p' $out/build.log
+		echo "  $lab: 0/$points"
+		total=$((total + 0))
+		max=$((max + points))
+		printf '%s\n{"lab": "%s", "score": 0, "max": %s, "tests": []}' \
+			"$sep" "$lab" "$points" >> $json.tmp
+		sep=,
+		continue
+	fi
+	# solution files written as scripts: run them into a folder of files
+	if ls $sub/*.sh > /dev/null 2>&1; then
+		gen=$out/submission
+		rm -rf $gen
+		mkdir -p $gen
+		cp -R $sub/. $gen/
+		for s in $sub/*.sh; do
+			f=$(basename $s .sh)
+			if ! sh $s > $gen/$f 2> $out/$f.err; then
+				echo "grade.sh: $s failed:" >&2
+				cat $out/$f.err >&2
+			fi
+		done
+		sub=$gen
+	fi
+	rm -f $out/grade.json
+	$bin grade --sub $sub --json $out/grade.json --out $out $broken
+	if [ -f $out/grade.json ]; then
+		s=$(sed -n 's/.*"score": \([0-9]*\), "max": \([0-9]*\).*/\1/p' \
+			$out/grade.json | head -1)
+		m=$(sed -n 's/.*"score": \([0-9]*\), "max": \([0-9]*\).*/\2/p' \
+			$out/grade.json | head -1)
+		total=$((total + ${s:-0}))
+		max=$((max + ${m:-0}))
+		printf '%s\n' "$sep" >> $json.tmp
+		cat $out/grade.json >> $json.tmp
+		sep=,
+	fi
+done
+
+printf '], "score": %d, "max": %d, "seconds": %d}\n' $total $max \
+	$(( $(date +%s) - start )) >> $json.tmp
+mv $json.tmp $json
+echo "Score: $total/$max"
+[ $total -eq $max ]

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/grader/kernel.c - what a fixed era must keep doing
+ *
+ * Simulator-only.  See DOC: Graders in grade.h.
+ *
+ * DOC: A fix must be a fix
+ *
+ * No oracle firing is not enough: an era whose reaper never reaps, or
+ * whose exit never frees, is "safe" too.  So a fix lab also runs the
+ * scenarios under a policy that makes one thread go first, and reads the
+ * trace of the run:
+ *
+ *   reaper reaps    oom, the reaper first: it unmaps every page of the
+ *                   victim before the victim's exit does (and
+ *                   process_mrelease(), in mrelease, with M first)
+ *   exit frees      oom and mrelease, the victim first: when every thread
+ *                   is done the victim's pages, page tables, VMAs and mm
+ *                   are all freed, and no oracle fired
+ *   stuck           the victim holds mmap_lock for ever, the reaper first:
+ *                   the reaper gives up, hides the mm, and the OOM killer
+ *                   kills a second task, as it should
+ *   no write lock   mrelease, M first: the exit of a process killed by
+ *                   SIGKILL, no OOM victim, never takes mmap_lock for
+ *                   write (v4.14's point: an ordinary exit pays nothing)
+ *   zap read        the victim's exit_mmap() zaps its pages holding
+ *                   mmap_lock for read, never for write (v6.1's point)
+ *   reverse         the reaper zaps the victim's page tables from the
+ *                   highest address down (v6.18's point)
+ *
+ * Each test prints the run it judged, as a changelog diagram with the
+ * command that replays it.
+ */
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/mm_types.h>
+#include "grade.h"
+#include "../../src/cli/cli.h"
+
+static int victim_pages(const struct sim_world *w)
+{
+	return w->params.vmas * w->params.pages;
+}
+
+static int tid_or_fail(const struct sim_world *w, char letter)
+{
+	int t = grade_tid(w, letter);
+
+	if (t < 0)
+		grade_fail("scenario %s has no thread %c", w->scn->name, letter);
+	return t;
+}
+
+void grade_reaper_reaps(const char *era, const char *scn, char who)
+{
+	struct sim_world *w = grade_run(era, scn, NULL, (char[]){ who, 0 });
+	struct mm_struct *mm = grade_victim_mm(w);
+	int t = tid_or_fail(w, who), want = victim_pages(w);
+	struct grade_zaps z;
+
+	grade_zaps(w, mm, &z);
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: a clean run with %c first; got: %s", who,
+			   cli_verdict_text(w->verdict.fired, false));
+	if (z.pages[t] != want)
+		grade_fail("expected: %c (%s), running first, unmaps all %d pages of the victim; got: %d",
+			   who, w->threads[t].name, want, z.pages[t]);
+}
+
+void grade_exit_frees(const char *era, const char *scn)
+{
+	struct sim_world *w = grade_run(era, scn, NULL, "V");
+	struct mm_struct *mm = grade_victim_mm(w);
+
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: the victim, running first, exits and frees everything; got: %s",
+			   cli_verdict_text(w->verdict.fired, false));
+	if (sim_mm_rss(mm) || !(sim_addr_freed(mm) ||
+				__atomic_load_n(&mm->mm_users.counter,
+						__ATOMIC_SEQ_CST) == 0))
+		grade_fail("expected: the victim's address space torn down; got: %ld pages still mapped",
+			   sim_mm_rss(mm));
+}
+
+void grade_stuck_kills_again(const char *era)
+{
+	struct sim_world *w = grade_run(era, "stuck", NULL, "R");
+
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: a clean run; got: %s",
+			   cli_verdict_text(w->verdict.fired, false));
+	if (w->nkills < 2 || w->kills[1].task != w->candidate)
+		grade_fail("expected: the reaper gives up on the stuck victim and the OOM killer kills the candidate next; got: %d kill%s",
+			   w->nkills, w->nkills == 1 ? "" : "s");
+}
+
+void grade_exit_no_write_lock(const char *era)
+{
+	struct sim_world *w = grade_run(era, "mrelease", NULL, "MV");
+	struct mm_struct *mm = grade_victim_mm(w);
+
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: a clean run; got: %s",
+			   cli_verdict_text(w->verdict.fired, false));
+	if (__atomic_load_n(&mm->mm_users.counter, __ATOMIC_SEQ_CST) &&
+	    !sim_addr_freed(mm))
+		grade_fail("expected: V, killed by SIGKILL, exits; got: its mm still has users");
+	if (grade_took_write_lock(w, 'V', mm))
+		grade_fail("expected: the exit of a process that is no OOM victim takes no mmap_lock for write; got: V took it");
+}
+
+void grade_exit_zaps_under_read(const char *era)
+{
+	struct sim_world *w = grade_run(era, "mrelease", NULL, "V");
+	struct mm_struct *mm = grade_victim_mm(w);
+	int t = tid_or_fail(w, 'V');
+	struct grade_zaps z;
+
+	grade_zaps(w, mm, &z);
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: a clean run; got: %s",
+			   cli_verdict_text(w->verdict.fired, false));
+	if (!z.pages[t])
+		grade_fail("expected: the exit unmaps the victim's pages itself; got: V unmapped none");
+	if (z.under_write[t])
+		grade_fail("expected: exit_mmap() zaps with mmap_lock held for read, not write; got: %d of %d pages zapped under the write lock",
+			   z.under_write[t], z.pages[t]);
+	if (z.under_read[t] != z.pages[t])
+		grade_fail("expected: exit_mmap() zaps with mmap_lock held for read; got: %d of %d pages zapped without it",
+			   z.pages[t] - z.under_read[t], z.pages[t]);
+}
+
+void grade_reaper_walks_down(const char *era)
+{
+	struct sim_world *w = grade_run(era, "oom", NULL, "R");
+	struct mm_struct *mm = grade_victim_mm(w);
+	int t = tid_or_fail(w, 'R'), want = victim_pages(w), i;
+	struct grade_zaps z;
+
+	grade_zaps(w, mm, &z);
+	grade_show_run(w);
+	printf("The reaper zapped in the victim's PTE tables, in this order (0 = lowest address):");
+	for (i = 0; i < z.ntables[t]; i++)
+		printf(" %d", z.tables[t][i]);
+	printf("\n");
+	if (w->verdict.fired)
+		grade_fail("expected: a clean run; got: %s",
+			   cli_verdict_text(w->verdict.fired, false));
+	if (z.pages[t] != want)
+		grade_fail("expected: the reaper, running first, unmaps all %d pages of the victim; got: %d",
+			   want, z.pages[t]);
+	for (i = 1; i < z.ntables[t]; i++)
+		if (z.tables[t][i] >= z.tables[t][i - 1])
+			grade_fail("expected: the reaper walks from the highest address down; got: table %d after table %d",
+				   z.tables[t][i], z.tables[t][i - 1]);
+}

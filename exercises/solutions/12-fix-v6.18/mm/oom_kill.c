@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/solutions/12-fix-v6.18/mm/oom_kill.c - lab 12: the reference
+ *                                                 solution
+ *
+ * 5e1953dc71af "mm/oom_kill: the OOM reaper traverses the VMA maple tree
+ * in reverse order" (zhongjinji, v6.18): start at ULONG_MAX and walk down.
+ */
+#include <linux/oom.h>
+#include <linux/mm.h>
+#include <asm/tlb.h>
+#include "mm/internal.h"
+
+bool __oom_reap_task_mm(struct mm_struct *mm);
+
+bool __oom_reap_task_mm(struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	bool ret = true;
+	MA_STATE(mas, &mm->mm_mt, ULONG_MAX, ULONG_MAX);
+
+	set_bit(MMF_UNSTABLE, &mm->flags);
+
+	/*
+	 * The dying task zaps from the bottom; reap from the top so that
+	 * the two meet as little as possible on the same PTE locks.
+	 */
+	mas_for_each_rev(&mas, vma, 0) {
+		if (vma->vm_flags & (VM_HUGETLB | VM_PFNMAP))
+			continue;
+		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED)) {
+			struct mmu_gather tlb;
+
+			tlb_gather_mmu(&tlb, mm);
+			unmap_page_range(&tlb, vma, vma->vm_start, vma->vm_end,
+					 NULL);
+			tlb_finish_mmu(&tlb);
+		}
+	}
+	return ret;
+}
