@@ -608,3 +608,43 @@ void grade_check_answer(const char *file, const char *key,
 		grade_fail("your answer to '%s', \"%s\", is not what the model does (the answer is computed now, not shown: %s)",
 			   key, got, how);
 }
+
+static int word_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The words of @in, lower case, sorted, one space apart; "none" is none. */
+static void as_set(const char *in, char *out, size_t len)
+{
+	char buf[512], *words[64], *save = NULL, *t;
+	size_t n = 0, i, o = 0;
+
+	normalize(in, buf, sizeof(buf));
+	for (t = strtok_r(buf, " ,", &save); t && n < 64;
+	     t = strtok_r(NULL, " ,", &save))
+		if (strcmp(t, "none"))
+			words[n++] = t;
+	qsort(words, n, sizeof(*words), word_cmp);
+	out[0] = 0;
+	for (i = 0; i < n && o < len; i++)
+		if (!i || strcmp(words[i], words[i - 1]))
+			o += snprintf(out + o, len - o, "%s%s", o ? " " : "",
+				      words[i]);
+}
+
+void grade_check_answer_set(const char *file, const char *key,
+			    const char *expected, const char *how)
+{
+	const char *got = grade_answer(file, key);
+	char a[512], b[512];
+
+	if (!got)
+		grade_fail("no answer to '%s' in %s/%s yet", key, grade_sub(),
+			   file);
+	as_set(got, a, sizeof(a));
+	as_set(expected, b, sizeof(b));
+	if (strcmp(a, b))
+		grade_fail("your answer to '%s', \"%s\", is not what the model does (the answer is computed now, not shown: %s)",
+			   key, got, how);
+}

@@ -220,4 +220,11 @@ const char *grade_answer(const char *file, const char *key);
 void grade_check_answer(const char *file, const char *key,
 			const char *expected, const char *how);
 
+/*
+ * grade_check_answer_set() - as grade_check_answer(), for an answer that
+ * is a set of words (era ids, in any order; "none" for the empty set).
+ */
+void grade_check_answer_set(const char *file, const char *key,
+			    const char *expected, const char *how);
+
 #endif /* _GRADE_GRADE_H */

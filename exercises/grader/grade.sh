@@ -16,7 +16,8 @@
 # others are scored.  A solution file NAME.sh stands for the file NAME: it
 # is run and its output graded (a predict lab's answers are derived by a
 # script from the tools' output, never stored).  The results of every lab
-# go to build/grade.json; the exit status is 0 only on a full score.
+# go to build/grade.json (GRADE_JSON=FILE: elsewhere); the exit status is
+# 0 only on a full score.
 set -u
 
 B=build
@@ -40,8 +41,8 @@ fi
 
 total=0
 max=0
-json=$B/grade.json
-mkdir -p $B
+json=${GRADE_JSON:-$B/grade.json}
+mkdir -p $(dirname $json)
 printf '{"labs": [' > $json.tmp
 sep=
 start=$(date +%s)

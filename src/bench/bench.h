@@ -117,6 +117,8 @@ struct task_struct *bench_process(struct sim_world *w, const char *comm,
 int bench_thread(struct sim_world *w, char letter, const char *name,
 		 int (*fn)(void *), void *arg, struct task_struct *task);
 int bench_fits(const struct sim_params *p);
+/* exit-lock's world: a small process with SIGKILL pending exits alone. */
+extern const struct sim_scenario bench_exit_scenario;
 int bench_build(struct sim_world *w, const char *era,
 		const struct sim_scenario *scn, const struct sim_params *p);
 int bench_iteration(struct sim_world *w);
