@@ -140,7 +140,7 @@ CHECK_DEPS += $(LAB_BINS)
 
 # --- the targets -----------------------------------------------------------
 
-.PHONY: grade lab labs handout
+.PHONY: grade lab labs handout handout-check
 
 # Not in `all`: the labs are built when asked for, one binary per lab.
 labs: $(LAB_BINS)
@@ -157,3 +157,58 @@ lab:
 	$(if $(LAB),$(lab_check),$(error make lab LAB=NN-slug (labs: $(LABS))))
 	@$(MAKE) --no-print-directory $(B)/labs/$(LAB)/reaplab
 	@echo "built $(B)/labs/$(LAB)/reaplab: try $(B)/labs/$(LAB)/reaplab --help"
+
+# A program of one's own (see "Programs" in exercises/README.md):
+#   make program PROGRAM=exercises/NAME/FILE.c
+# builds build/programs/FILE/reaplab, reaplab with that program in it.
+ifneq ($(PROGRAM),)
+PROG_TAG := prog.$(basename $(notdir $(PROGRAM)))
+PROG_OUT := $(B)/programs/$(basename $(notdir $(PROGRAM)))
+ERA_DESC_$(PROG_TAG) := $(PROGRAM)
+ERA_FILES_$(PROG_TAG) := $(PROGRAM)
+$(eval $(call era_rule,$(PROG_TAG)))
+
+$(PROG_OUT)/eras.o: src/sim/eras.c Makefile exercises/exercises.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
+		-DSIM_LAB_ERAS='ERA($(call era_sym,$(PROG_TAG)))' -c $< -o $@
+
+$(PROG_OUT)/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) $(PROGRAM)
+	@mkdir -p $(@D)
+	sh src/sim/gen_sources.sh $(MODEL_TREE) \
+		$(PROGRAM)=src/eras/$(basename $(notdir $(PROGRAM)))/$(notdir $(PROGRAM)) > $@
+
+$(PROG_OUT)/sources.o: $(PROG_OUT)/sources.c
+	$(CC) $(ALL_CFLAGS) -iquote $(B)/gen -c $< -o $@
+
+$(PROG_OUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+		$(CLI_OBJS) $(ERA_OBJS) $(B)/eras/$(PROG_TAG).o \
+		$(PROG_OUT)/eras.o $(PROG_OUT)/sources.o
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+endif
+
+.PHONY: program
+program:
+	$(if $(filter exercises/%.c,$(PROGRAM)),,$(error make program \
+		PROGRAM=exercises/.../NAME.c: a program's file lives under exercises/))
+	@$(MAKE) --no-print-directory $(PROG_OUT)/reaplab
+	@echo "built $(PROG_OUT)/reaplab: try $(PROG_OUT)/reaplab explore ID program (ID: the program's .id)"
+
+# The student tree: everything but the solutions and the grader's own
+# test submissions (exercises/grader/handout.sh).
+HANDOUT := $(B)/reaplab-handout.tar.gz
+
+handout:
+	@sh exercises/grader/handout.sh $(HANDOUT)
+
+# The handout, unpacked and tried as a student would: it builds, `make
+# grade` runs and scores the skeletons, `make check` passes.  Slow (a
+# whole build and test run): not part of `make check`.
+handout-check: handout
+	@d=$$(mktemp -d) && tar -xzf $(HANDOUT) -C $$d && cd $$d/reaplab && \
+	$(MAKE) --no-print-directory -s && \
+	{ $(MAKE) --no-print-directory -s grade; rc=$$?; \
+	  test $$rc -ne 0 || { echo "handout-check: make grade scored full marks?"; exit 1; }; } && \
+	$(MAKE) --no-print-directory -s check && \
+	rm -rf $$d && \
+	echo "handout-check: the handout builds, grades and passes make check"

@@ -212,11 +212,72 @@ static int grade_all(const char *mode, const char *json)
 	return run(argv, env, out, sizeof(out));
 }
 
+/* @line without its time column ("   0.3s"), trailing blanks gone. */
+static void untimed(const char *line, size_t n, char *buf, size_t len)
+{
+	const char *e = line + n;
+
+	while (e > line && e[-1] == ' ')
+		e--;
+	if (e > line && e[-1] == 's') {
+		const char *p = e - 1;
+
+		while (p > line && ((p[-1] >= '0' && p[-1] <= '9') ||
+				    p[-1] == '.'))
+			p--;
+		if (p < e - 1 && p > line && p[-1] == ' ')
+			for (e = p; e > line && e[-1] == ' '; e--)
+				;
+	}
+	snprintf(buf, len, "%.*s", (int)(e - line), line);
+}
+
+/*
+ * The README's "`make grade LAB=...` prints" block must be what the
+ * solution's run printed (@run), times left out.
+ */
+static void readme_output_is_real(const char *lab, const char *run)
+{
+	static char readme[1 << 16];
+	char path[300], head[128], want[256], got[256];
+	const char *r, *g, *block, *end;
+
+	pathf(path, sizeof(path), "exercises/%s/README.md", lab);
+	snprintf(readme, sizeof(readme), "%s", slurp(path));
+	pathf(head, sizeof(head), "`make grade LAB=%s` prints", lab);
+	r = strstr(readme, head);
+	ck_assert_msg(r, "%s: the README does not show what %s", lab, head);
+	block = strstr(r, "```\n");
+	ck_assert_msg(block, "%s: no output block after %s", lab, head);
+	block += 4;
+	end = strstr(block, "```");
+	ck_assert(end);
+	pathf(head, sizeof(head), "== %s: ", lab);
+	g = strstr(run, head);
+	ck_assert_msg(g, "%s: not in the run", lab);
+	for (r = block; r < end;) {
+		size_t rn = strcspn(r, "\n"), gn = strcspn(g, "\n");
+
+		untimed(r, rn, want, sizeof(want));
+		if (!strncmp(want, "Score: ", 7)) {
+			ck_assert_msg(r + rn + 1 >= end,
+				      "%s: README: lines after Score:", lab);
+			break;
+		}
+		untimed(g, gn, got, sizeof(got));
+		ck_assert_msg(!strcmp(want, got),
+			      "%s: the README says\n%s\nthe run printed\n%s",
+			      lab, want, got);
+		r += rn + 1;
+		g += gn + (g[gn] ? 1 : 0);
+	}
+}
+
 START_TEST(test_every_solution_scores_full_marks)
 {
+	static char text[1 << 16];
 	const char *json = "build/labs/check-solutions.json";
 	int i, rc, score, max;
-	char *text;
 
 	find_labs();
 	if (!exists("exercises/solutions")) {
@@ -225,7 +286,7 @@ START_TEST(test_every_solution_scores_full_marks)
 	}
 	rc = grade_all("--solutions", json);
 	ck_assert_msg(rc == 0, "make grade SOLUTIONS=1 exits %d:\n%s", rc, out);
-	text = slurp(json);
+	snprintf(text, sizeof(text), "%s", slurp(json));
 	for (i = 0; i < nlabs; i++) {
 		lab_score(text, lab_ids[i], &score, &max);
 		ck_assert_msg(score == max, "%s's solution scores %d/%d:\n%s",
@@ -233,6 +294,7 @@ START_TEST(test_every_solution_scores_full_marks)
 		ck_assert_msg(max == atoi(conf(lab_ids[i], "points")),
 			      "%s: its tests add up to %d, lab.conf says %s",
 			      lab_ids[i], max, conf(lab_ids[i], "points"));
+		readme_output_is_real(lab_ids[i], out);
 	}
 }
 END_TEST
@@ -299,6 +361,26 @@ START_TEST(test_every_lab_says_what_it_is)
 		ck_assert_msg(ok, "%s: difficulty '%s'", l,
 			      conf(l, "difficulty"));
 		ck_assert_msg(atoi(conf(l, "points")) > 0, "%s: no points", l);
+		{
+			static char index[1 << 16];
+			char row[512];
+
+			snprintf(index, sizeof(index), "%s",
+				 slurp("exercises/README.md"));
+			char title[256], kind[32], chap[32], diff[32];
+
+			snprintf(title, sizeof(title), "%s", conf(l, "title"));
+			snprintf(kind, sizeof(kind), "%s", conf(l, "kind"));
+			snprintf(chap, sizeof(chap), "%s", conf(l, "chapter"));
+			snprintf(diff, sizeof(diff), "%s",
+				 conf(l, "difficulty"));
+			pathf(row, sizeof(row),
+			      "| [%.2s](%s/README.md) | %s | %s | %s | %s | %s |\n",
+			      l, l, title, kind, chap, diff, conf(l, "points"));
+			ck_assert_msg(strstr(index, row),
+				      "exercises/README.md has no row\n%s",
+				      row);
+		}
 		pathf(path, sizeof(path), "exercises/%s/README.md", l);
 		ck_assert_msg(exists(path), "%s: no README.md", l);
 		snprintf(files, sizeof(files), "%s", conf(l, "files"));
@@ -465,6 +547,40 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 }
 END_TEST
 
+START_TEST(test_the_handout_has_no_solutions)
+{
+	char *argv[] = { "/bin/sh", "exercises/grader/handout.sh",
+			 "build/labs/check-handout.tar.gz", NULL };
+	char *list[] = { "/bin/tar", "-tzf", "build/labs/check-handout.tar.gz",
+			 NULL };
+	int i, rc;
+
+	find_labs();
+	rc = run(argv, NULL, out, sizeof(out));
+	ck_assert_msg(rc == 0, "handout.sh exits %d: %s", rc, out);
+	rc = run(list, NULL, out, sizeof(out));
+	ck_assert_msg(rc == 0, "tar -t exits %d: %s", rc, out);
+	ck_assert_msg(!strstr(out, "exercises/solutions/"),
+		      "the handout has solutions");
+	ck_assert_msg(!strstr(out, "tests/labs/"),
+		      "the handout has the grader's test submissions");
+	ck_assert(strstr(out, "reaplab/Makefile\n"));
+	for (i = 0; i < nlabs; i++) {
+		char files[256], path[400], *f, *save = NULL;
+
+		snprintf(files, sizeof(files), "%s README.md lab.conf grade.c",
+			 conf(lab_ids[i], "files"));
+		for (f = strtok_r(files, " ", &save); f;
+		     f = strtok_r(NULL, " ", &save)) {
+			pathf(path, sizeof(path), "reaplab/exercises/%s/%s\n",
+			      lab_ids[i], f);
+			ck_assert_msg(strstr(out, path), "the handout lacks %s",
+				      path);
+		}
+	}
+}
+END_TEST
+
 Suite *labs_suite(void)
 {
 	Suite *s = suite_create("labs");
@@ -475,6 +591,7 @@ Suite *labs_suite(void)
 	tcase_add_test(tc, test_every_lab_says_what_it_is);
 	tcase_add_test(tc, test_every_solution_scores_full_marks);
 	tcase_add_test(tc, test_every_skeleton_scores_what_lab_conf_says);
+	tcase_add_test(tc, test_the_handout_has_no_solutions);
 	if (nvariants)
 		tcase_add_loop_test(tc,
 				    test_each_submission_fails_exactly_what_it_should,
