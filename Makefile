@@ -48,12 +48,16 @@ MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
 # same-named functions of its parent, and so on down to the common tree.
 # A fragment may name an era's descriptor and files itself (ERA_DESC_<era>,
 # ERA_FILES_<era>): the labs build a student's files as an era that way.
+# Both are asked for often (each era's chain): found once, remembered.
 era_dir = $(firstword $(wildcard src/eras/$(1)) tests/mutants/$(1))
 era_desc_src = $(or $(ERA_DESC_$(1)),$(call era_dir,$(1))/era.c)
-era_files = $(if $(ERA_DESC_$(1)),$(ERA_FILES_$(1)),$(sort $(shell \
-	find $(call era_dir,$(1)) -name '*.c' ! -name era.c)))
-era_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	$(call era_desc_src,$(1)))
+era_files = $(if $(ERA_DESC_$(1)),$(ERA_FILES_$(1)),$(if $(filter undefined,\
+	$(origin era_files_$(1))),$(eval era_files_$(1) := $(sort $(shell \
+	find $(call era_dir,$(1)) -name '*.c' ! -name era.c))))$(era_files_$(1)))
+era_parent = $(if $(filter undefined,$(origin era_parent_$(1))),$(eval \
+	era_parent_$(1) := $(shell sed -n \
+	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
+	$(call era_desc_src,$(1)))))$(era_parent_$(1))
 era_chain = $(1) $(foreach p,$(call era_parent,$(1)),$(call era_chain,$(p)))
 era_sym = era_$(subst .,_,$(subst -,_,$(1)))
 obj_of = $(patsubst exercises/%.c,$(B)/obj/exercises/%.o,$(patsubst \

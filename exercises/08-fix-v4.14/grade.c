@@ -107,7 +107,7 @@ static const struct grade_hint hints[] = {
 	{
 		.scenario = "proc-reader",
 		.oracle = ORACLE_UAF,
-		.text = "the reaper walked page tables that exit_mmap() had freed. Who ran exit_mmap() in this run: the victim, or the /proc reader that dropped the last mm_users? Did that task take the barrier? (book: era_v4_14)",
+		.text = "the reaper touched what exit_mmap() had freed (a VMA, a page table). Who ran exit_mmap() in this run: the victim, or the /proc reader that dropped the last mm_users? Did that task take the barrier? (book: era_v4_14)",
 	},
 	{
 		.oracle = ORACLE_UAF,

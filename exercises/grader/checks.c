@@ -438,7 +438,8 @@ static size_t event_of_step(const struct sim_world *w, unsigned int step)
 }
 
 static const struct grade_hint *find_hint(struct sim_world *w,
-					  struct sim_cex *cex, int oracle)
+					  struct sim_cex *cex, int oracle,
+					  char *where, size_t wlen)
 {
 	const struct grade_hint *h;
 	const char *fns[3 * SIM_MAX_DEPTH];
@@ -447,10 +448,16 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 	int n = 0;
 
 	sim_cex_replay(w, cex, true);
-	if (w->verdict.hit[oracle].step && w->verdict.hit[oracle].tid >= 0)
+	snprintf(where, wlen, "at the end of the run");
+	if (w->verdict.hit[oracle].step && w->verdict.hit[oracle].tid >= 0) {
+		int t = w->verdict.hit[oracle].tid;
+
 		n += stack_at(w, event_of_step(w, w->verdict.hit[oracle].step),
-			      w->verdict.hit[oracle].tid, fns + n,
-			      SIM_MAX_DEPTH);
+			      t, fns + n, SIM_MAX_DEPTH);
+		if (n)
+			snprintf(where, wlen, "in %s, thread %c", fns[0],
+				 w->threads[t].letter);
+	}
 	if (!sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
 		const struct sim_event *a, *b;
 		size_t ea, eb;
@@ -482,10 +489,10 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 static void explain_cex(struct sim_world *w, struct sim_explore_result *r)
 {
 	const struct grade_hint *hint;
-	char opts[160], *argv[8];
+	char opts[160], where[128], *argv[8];
 	int argc = 0, i, oracle = __builtin_ctz(r->first.fired);
 
-	hint = find_hint(w, &r->first, oracle);
+	hint = find_hint(w, &r->first, oracle, where, sizeof(where));
 	params_args(w, opts, sizeof(opts));
 	argv[argc++] = "explore";
 	argv[argc++] = (char *)w->era->id;
@@ -497,9 +504,11 @@ static void explain_cex(struct sim_world *w, struct sim_explore_result *r)
 		argv[argc++] = opts + 4;	/* past " -o " */
 	}
 	argv[argc] = NULL;
+	printf("%s fired in %s, %s.\n", sim_oracle_name(oracle), w->scn->name,
+	       where);
 	if (hint)
-		printf("Hint (%s in %s): %s\n\n", sim_oracle_name(oracle),
-		       w->scn->name, hint->text);
+		printf("Hint: %s\n", hint->text);
+	putchar('\n');
 	printf("What DPOR found in your code, minimized (`%s", grade_self());
 	for (i = 0; i < argc; i++)
 		printf(" %s", argv[i]);
