@@ -468,6 +468,7 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 	static char expect[4096];
 	const char *v = variants[_i];
 	char lab[64], name[64], path[300], fails[512], padded[520], build[64];
+	char listed[512];
 	char bin[200], json[200], outdir[160], sub[160];
 	char *text, *w, *save = NULL;
 	/*
@@ -486,6 +487,7 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 	expect_line(expect, "fails:", fails, sizeof(fails));
 	expect_line(expect, "build:", build, sizeof(build));
 	snprintf(padded, sizeof(padded), " %s ", fails);
+	snprintf(listed, sizeof(listed), "%s", fails);
 	broken = strstr(build, "fails") != NULL;
 	pathf(sub, sizeof(sub), "tests/labs/%s", v);
 	pathf(outdir, sizeof(outdir), "build/labs/variants/%s", v);
@@ -543,6 +545,20 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 		ck_assert_msg(strstr(t, words) && strstr(t, words) < end,
 			      "%s: test %s does not say '%s':\n%s", v, w,
 			      words, out);
+	}
+	/* and what its transcript must say ("says TEST: words": a hint) */
+	for (w = strtok_r(listed, " ", &save); w;
+	     w = strtok_r(NULL, " ", &save)) {
+		char key[80], words[256];
+
+		snprintf(key, sizeof(key), "says %s: ", w);
+		expect_line(expect, key, words, sizeof(words));
+		if (!words[0])
+			continue;
+		pathf(path, sizeof(path), "%s/%s.out", outdir, w);
+		ck_assert_msg(strstr(slurp(path), words),
+			      "%s: the transcript of %s does not say '%s'", v,
+			      w, words);
 	}
 }
 END_TEST

@@ -115,11 +115,18 @@ static const struct grade_test tests[] = {
 };
 
 static const struct grade_hint hints[] = {
+#define CONCURRENT "process_mrelease() was still walking the victim's VMAs and page tables while exit_mmap() tore them down: the victim died of SIGKILL, not of an OOM kill, so it is no MMF_OOM_VICTIM, and nothing kept the reader out. What excludes every reader, victim or not? (book: era_v5_17)"
+	{
+		.scenario = "mrelease",
+		.oracle = ORACLE_UAF,
+		.function = "unmap_vmas",
+		.text = CONCURRENT,
+	},
 	{
 		.scenario = "mrelease",
 		.oracle = ORACLE_UAF,
 		.function = "free_pgtables",
-		.text = "process_mrelease() walked page tables that exit_mmap() was freeing: the victim died of SIGKILL, not of an OOM kill, so it is no MMF_OOM_VICTIM, and nothing kept the reader out. What excludes every reader, victim or not? (book: era_v5_17)",
+		.text = CONCURRENT,
 	},
 	{
 		.scenario = "mrelease",

@@ -18,8 +18,6 @@
 #include "../../src/sim/render.h"
 #include "../../src/cli/cli.h"
 
-extern const char *grade_broken_log;
-
 /* The step limit of a graded run: scenarios need a few hundred steps. */
 #define GRADE_MAX_STEPS		50000
 /* DPOR's budget: the largest graded proof takes a few hundred thousand. */
@@ -445,7 +443,7 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 	const char *fns[3 * SIM_MAX_DEPTH];
 	struct sim_race race;
 	unsigned int tried;
-	int n = 0;
+	int n = 0, fault;
 
 	sim_cex_replay(w, cex, true);
 	snprintf(where, wlen, "at the end of the run");
@@ -458,7 +456,11 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 			snprintf(where, wlen, "in %s, thread %c", fns[0],
 				 w->threads[t].letter);
 	}
-	if (!sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
+	/* the race explore prints: the fault's first, else any */
+	fault = (int)w->verdict.hit[oracle].step - 1;
+	if ((fault >= 0 && !sim_cex_critical_race(w, cex, oracle, fault, &race,
+						  &tried)) ||
+	    !sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
 		const struct sim_event *a, *b;
 		size_t ea, eb;
 
@@ -470,6 +472,9 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 		n += stack_at(w, ea, a->tid, fns + n, SIM_MAX_DEPTH);
 		n += stack_at(w, eb, b->tid, fns + n, SIM_MAX_DEPTH);
 	}
+	if (getenv("GRADE_DEBUG_HINTS"))
+		for (int i = 0; i < n; i++)
+			fprintf(stderr, "hint key: %s\n", fns[i]);
 	for (h = grade_lab.hints; h && h->text; h++) {
 		int i;
 

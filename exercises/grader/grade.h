@@ -97,6 +97,8 @@ const char *grade_sub(void);
 const char *grade_lab_dir(void);
 /* How a student runs this binary ("build/labs/08-fix-v4.14/reaplab"). */
 const char *grade_self(void);
+/* The compiler's messages, when the student's code did not compile. */
+extern const char *grade_broken_log;
 
 void grade_fail(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
