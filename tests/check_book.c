@@ -211,6 +211,7 @@ static const struct {
 	{ { "explore", "--all", "--format", "html" }, "unknown table format 'html'" },
 	{ { "explore", "--all", "--eras", "v4.9,nope" }, "unknown era id 'nope'" },
 	{ { "explore", "v4.9", "oom", "--eras", "v4.9" }, "--eras is for --all" },
+	{ { "explore", "v4.9", "oom", "--width", "9" }, "--width must be a number from 20 to 120" },
 };
 
 START_TEST(test_bad_input)
@@ -244,6 +245,37 @@ START_TEST(test_explore_all_md)
 	ck_assert(strstr(out, "Computed by `reaplab explore --all --eras v4.9,v4.14 --mode dpor` in "));
 	ck_assert(strstr(out, ": 8 of 8 verdicts match"));
 	ck_assert(!strstr(out, "Observation"));
+}
+END_TEST
+
+/* The book's pages are narrower than a terminal: explore --width fits them. */
+START_TEST(test_explore_width)
+{
+	const char *line;
+	size_t widest = 0, wide;
+	int rc;
+
+	rc = t_run(out, sizeof(out), err, sizeof(err), "explore", "v4.9",
+		   "oom", "--width", "30", NULL);
+	ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+	ck_assert(strstr(out, "set_bit(MMF_OOM_SKIP)"));
+	/* the diagram: from its head to the verdict */
+	line = strstr(out, "  step  A (allocating task)");
+	ck_assert_ptr_nonnull(line);
+	for (; line && strncmp(line, "Verdict:", 8);
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		wide = strcspn(line, "\n");
+		if (wide > widest)
+			widest = wide;
+	}
+	/* a gutter, and three columns of at most 30 with their gaps */
+	ck_assert_msg(widest <= 8 + 3 * 32, "a line of %zu columns", widest);
+	rc = t_run(out, sizeof(out), err, sizeof(err), "explore", "v4.9",
+		   "oom", NULL);
+	ck_assert_int_eq(rc, 1);
+	line = strstr(out, "  step  A (allocating task)");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_gt(strcspn(line, "\n"), 8 + 3 * 32);
 }
 END_TEST
 
@@ -368,6 +400,7 @@ Suite *book_suite(void)
 	tcase_add_test(tc, test_list_eras_dot_and_md);
 	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_explore_all_md);
+	tcase_add_test(tc, test_explore_width);
 	tcase_add_test(tc, test_bench_writes_markdown);
 	tcase_add_test(tc, test_kernel_lab_writes_markdown);
 	suite_add_tcase(s, tc);

@@ -44,6 +44,8 @@ static void explore_usage(FILE *f)
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
+		"  --width N        widest column of the diagram (default: fit 160\n"
+		"                   columns)\n"
 		"  --emit FORMAT    draw it as ascii (default), dot, msc or json; with\n"
 		"                   a figure format the words go to stderr, the figure\n"
 		"                   alone to stdout\n"
@@ -468,7 +470,7 @@ static int parse(int argc, char **argv, struct explore_args *a)
 		    strcmp(opt, "--time") && strcmp(opt, "--want") &&
 		    strcmp(opt, "--seed") && strcmp(opt, "--emit") &&
 		    strcmp(opt, "--elide") && strcmp(opt, "--format") &&
-		    strcmp(opt, "--eras"))
+		    strcmp(opt, "--eras") && strcmp(opt, "--width"))
 			return cli_error("explore: unknown option '%s' (try --help)",
 					 opt);
 		if (i + 1 >= argc)
@@ -513,6 +515,12 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			a->elide = strtol(v, &end, 10);
 			if (*end || !*v || a->elide < 1 || a->elide > 120)
 				return cli_error("explore: --elide must be a number from 1 to 120");
+		} else if (!strcmp(opt, "--width")) {
+			long width = strtol(v, &end, 10);
+
+			if (*end || !*v || width < 20 || width > 120)
+				return cli_error("explore: --width must be a number from 20 to 120");
+			sim_render_width = width;
 		} else if (!strcmp(opt, "--eras")) {
 			char *copy = strdup(v), *tok, *save = NULL;
 

@@ -121,6 +121,7 @@ static void list_eras_dot(void)
 
 	printf("digraph eras {\n"
 	       "\trankdir=LR;\n"
+	       "\tsize=\"8.5,4\";\n"
 	       "\tnodesep=0.25;\n"
 	       "\tranksep=0.3;\n"
 	       "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, fillcolor=\"#e8eef7\", color=\"#4a6fa5\"];\n"
