@@ -33,15 +33,24 @@ BOOK_QUOTED := $(shell find src -name '*.[ch]') $(wildcard figures/*.dot)
 # python3-selenium is Debian's: its python, not one of a virtualenv's.
 BOOK_PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 
-.PHONY: book book-test book-check
+.PHONY: book book-test book-check book-force
+book-force:
 
 book: $(BOOK_OUT)/html/index.html
 	@echo "book: open file://$(abspath $(BOOK_OUT)/html/index.html)"
 
+# The full-size measurements of make bench the book may use: the list is
+# rewritten only when it changes, so that a report appearing or going away
+# reruns the fragments, as a newer one does.
+BOOK_BENCH := $(sort $(wildcard $(B)/bench/*.md))
+$(BOOK_OUT)/.bench-list: book-force
+	@mkdir -p $(@D)
+	@echo '$(BOOK_BENCH)' | cmp -s - $@ || echo '$(BOOK_BENCH)' > $@
+
 # The fragments: rerun when the binary, the list or a full-size
 # measurement (make bench) changes.
-$(BOOK_GEN)/.stamp: $(B)/reaplab book/fragments book/gen.sh book/bench.sh \
-		$(wildcard $(B)/bench/*.md)
+$(BOOK_GEN)/.stamp: $(B)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh \
+		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)
 	@command -v dot >/dev/null 2>&1 || { \
 		echo "book: Graphviz (dot) is missing: run make deps" >&2; exit 1; }
 	sh book/gen.sh $(B)/reaplab book/fragments $(BOOK_GEN)

@@ -86,7 +86,7 @@ def full_page_shot(drv, path):
         "return Math.max(document.body.scrollHeight,"
         " document.documentElement.scrollHeight,"
         " (document.getElementById('doc-content') || document.body).scrollHeight)")
-    drv.set_window_size(1280, min(max(int(height) + 40, 900), 12000))
+    drv.set_window_size(1280, min(max(int(height) + 40, 900), 16000))
     drv.save_screenshot(path)
     drv.set_window_size(1280, 900)
 

@@ -6,7 +6,8 @@
 #   sh book/gen.sh REAPLAB FRAGMENTS GENDIR
 #
 # Empties GENDIR, then runs each line of FRAGMENTS (two at a time: the
-# machine has two cores) with sh, from the top of the tree, with R set to
+# machine has two cores) with bash -o pipefail (so that in "cmd | filter"
+# the status checked is cmd's), from the top of the tree, with R set to
 # REAPLAB and G to GENDIR; its standard output becomes GENDIR/FILE, its
 # standard error GENDIR/FILE.log.  A command that ends with another exit
 # status than the line says, or prints nothing, fails the build with the
@@ -22,7 +23,7 @@ if [ "${1:-}" = --one ]; then
 	export R G
 	mkdir -p "$(dirname "$G/$file")"
 	set +e
-	sh -c "$cmd" > "$G/$file.tmp" 2> "$G/$file.log"
+	bash -o pipefail -c "$cmd" > "$G/$file.tmp" 2> "$G/$file.log"
 	rc=$?
 	set -e
 	if [ "$want" = any ] && { [ "$rc" = 0 ] || [ "$rc" = 1 ]; }; then

@@ -332,7 +332,7 @@ START_TEST(test_bench_writes_markdown)
 	snprintf(caption, sizeof(caption), " *on %ld CPUs, Linux ",
 		 sysconf(_SC_NPROCESSORS_ONLN));
 	ck_assert(strstr(md, caption));
-	ck_assert(strstr(md, " UTC.*\n\n"));
+	ck_assert(strstr(md, " UTC.* \\n\n"));
 	ck_assert(strstr(md, "| era | p50 (median) | p95 | p99 | average | stdev |\n|:---|---:|---:|---:|---:|---:|\n| v4.9 lock-free (baseline) | "));
 	ck_assert_int_eq(count(md, "\n| v"), 3);
 	ck_assert_int_eq(count(md, "\n| 2017-cond"), 1);

@@ -295,7 +295,7 @@ void bench_report_begin(const struct bench_out *o, const char *name,
 	md_text(report, u.release);
 	fputs(" (", report);
 	md_text(report, u.machine);
-	fprintf(report, "), %s.*\n\n", date);
+	fprintf(report, "), %s.* \\n\n", date);
 }
 
 /* bench_report_end() - close the report, if one is open. */
@@ -308,7 +308,7 @@ void bench_report_end(void)
 
 /**
  * bench_say() - print a line of a benchmark's output, and put it in the
- * report as a paragraph of its own.
+ * report as a line of its own.
  * @fmt: printf format; the text ends with a newline, as printf's would.
  */
 void bench_say(const char *fmt, ...)
@@ -327,7 +327,11 @@ void bench_say(const char *fmt, ...)
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = 0;
 	md_text(report, buf + strspn(buf, " \n"));
-	fputs("\n\n", report);
+	/*
+	 * Doxygen's \include{doc} runs the paragraphs of an included file
+	 * together; its \n command keeps each line of the report a line.
+	 */
+	fputs(" \\n\n", report);
 }
 
 /* --- files ---------------------------------------------------------- */
