@@ -17,8 +17,8 @@
 #     did not load (a figure Graphviz or mscgen failed to draw);
 #   - a code fragment (\snippet, \include, \verbinclude) that came out empty.
 #
-# It saves screenshots of the start page, the v4.9 chapter and the primer
-# in SHOTS_DIR, and ends with one line of counts.  Exit status 0 if the
+# It saves screenshots of the start page, the v4.9 chapter, the primer and
+# "Reading the tools" in SHOTS_DIR, and ends with one line of counts.  Exit status 0 if the
 # book passed, 1 if not, 2 if the browser could not be started.
 import os
 import sys
@@ -37,6 +37,7 @@ SHOTS = {
     "index.html": "index.png",
     "era_v4_9.html": "era_v4_9.png",
     "primer.html": "primer.png",
+    "tools.html": "tools.png",
 }
 
 # Run in the page after it has loaded: every fact the checks need, at once.
