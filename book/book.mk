@@ -19,7 +19,7 @@
 # `make book` puts the full-size measurements in the book instead of the
 # quick ones it measures itself (book/bench.sh).
 
-DEB_PKGS += doxygen graphviz
+DEB_PKGS += $(filter-out $(DEB_PKGS),doxygen graphviz)
 ifeq ($(BOOK),1)
 DEB_PKGS += chromium chromium-driver python3-selenium
 endif
