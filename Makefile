@@ -6,7 +6,7 @@
 #   make deps       install the Debian packages the project needs (as root),
 #                   or print the apt-get line that would
 #   make check      build and run every test suite
-#   make demo       deps, build, and the tour of every era
+#   make demo       deps, build, the tour of every era, and the book
 #   make clean      remove build/
 #
 # Knobs: CFLAGS (yours; the flags the code needs are kept apart, in
@@ -178,6 +178,7 @@ deps:
 
 demo: deps all
 	$(B)/reaplab tour
+	@$(MAKE) --no-print-directory book
 
 
 clean:

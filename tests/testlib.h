@@ -34,5 +34,6 @@ Suite *explore_suite(void);
 Suite *mutants_suite(void);
 Suite *bench_suite(void);
 Suite *labs_suite(void);
+Suite *book_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

@@ -21,7 +21,10 @@
  *
  * The pieces they share live here: statistics over samples, tables, CSV
  * files and gnuplot figures (stats.c), and building the machine and the
- * processes a benchmark runs (world.c).
+ * processes a benchmark runs (world.c).  What a benchmark prints also goes,
+ * as Markdown, to DIR/NAME.md beside its CSV (bench_say(), tables), headed
+ * by the command, the CPUs, the kernel and the date: the book shows that
+ * file, never a table typed in.
  */
 #ifndef _BENCH_BENCH_H
 #define _BENCH_BENCH_H
@@ -107,6 +110,11 @@ void bench_plot(const struct bench_out *o, const char *name,
 		const char *script);
 void bench_progress(const struct bench_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void bench_report_begin(const struct bench_out *o, const char *name,
+			const char *cmd);
+void bench_report_end(void);
+void bench_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void bench_report_table(const struct bench_table *t);
 const char *bench_ratio(char *buf, size_t len, double num, double den);
 
 /* --- the machine a benchmark runs (world.c) ------------------------- */

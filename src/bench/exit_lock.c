@@ -145,14 +145,14 @@ static void report(const struct bench_opts *o, unsigned long rounds)
 	}
 	bench_csv_close(&o->out, f, "exit-lock");
 
-	printf("exit-lock (seeds 000, 002): the cost of one exit in the model, ns (last column: stdev / average)\n");
-	printf("  a process of %lu VMAs x %lu pages exits on its own thread; %zu exits per era, in %lu interleaved rounds\n",
+	bench_say("exit-lock (seeds 000, 002): the cost of one exit in the model, ns (last column: stdev / average)\n");
+	bench_say("  a process of %lu VMAs x %lu pages exits on its own thread; %zu exits per era, in %lu interleaved rounds\n",
 	       p->vmas, p->pages, variants[0].cost.n, rounds);
 	bench_table_print(&t, stdout);
 	base[0] = bench_percentile(&variants[0].cost, 50);
 	change = base[0] > 0 ? (bench_percentile(&variants[2].cost, 50) -
 				base[0]) / base[0] * 100 : 0;
-	printf("v5.17 against lock-free v4.9 at p50: %+.2f%% (target: within 2%%: %s)\n",
+	bench_say("v5.17 against lock-free v4.9 at p50: %+.2f%% (target: within 2%%: %s)\n",
 	       change, fabs(change) <= 2 ? "met" : "not met");
 }
 

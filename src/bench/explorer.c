@@ -148,7 +148,7 @@ static int table_modes(const struct bench_opts *o, double scale)
 	}
 	bench_csv_close(&o->out, f, "explorer-modes");
 	sim_world_free(&w);
-	printf("1. Modes on one world, one core (targets: <= 50 ns per point; dpor <= 2x plain)\n");
+	bench_say("1. Modes on one world, one core (targets: <= 50 ns per point; dpor <= 2x plain)\n");
 	bench_table_print(&t, stdout);
 	return 0;
 }
@@ -215,9 +215,9 @@ static int table_eras(const struct bench_opts *o, double scale,
 		}
 	bench_csv_close(&o->out, f, "explorer-eras");
 	*total = sim_now() - start;
-	printf("\n2. DPOR on every era and scenario, default sizes (targets: 3 threads <= 10 s, 4 threads <= 60 s; all <= 60 s)\n");
+	bench_say("\n2. DPOR on every era and scenario, default sizes (targets: 3 threads <= 10 s, 4 threads <= 60 s; all <= 60 s)\n");
 	bench_table_print(&t, stdout);
-	printf("all of them: %.1f s\n", *total);
+	bench_say("all of them: %.1f s\n", *total);
 	return 0;
 }
 
@@ -291,7 +291,7 @@ static int table_reduction(const struct bench_opts *o, double scale)
 		sim_world_free(&w);
 	}
 	bench_csv_close(&o->out, f, "explorer-reduction");
-	printf("\n3. Reduction, small worlds (no aio, one allocation retry); '>' marks a count stopped at %lu\n",
+	bench_say("\n3. Reduction, small worlds (no aio, one allocation retry); '>' marks a count stopped at %lu\n",
 	       limit);
 	bench_table_print(&t, stdout);
 	return 0;
@@ -395,7 +395,7 @@ static int table_first_bug(const struct bench_opts *o, double scale)
 		}
 	sim_threads_shutdown();
 	bench_csv_close(&o->out, f, "explorer-first-bug");
-	printf("\n4. Executions to the first bug (pct, walk: median of 5 seeds; '>' not found within %lu),\n"
+	bench_say("\n4. Executions to the first bug (pct, walk: median of 5 seeds; '>' not found within %lu),\n"
 	       "   replays to minimize dpor's counterexample, and hits on real threads (target: first bug within 1000)\n",
 	       budget);
 	bench_table_print(&t, stdout);

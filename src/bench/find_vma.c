@@ -156,12 +156,12 @@ static void report(const struct bench_opts *o, unsigned long runs,
 	}
 	bench_csv_close(&o->out, f, "find-vma");
 
-	printf("find-vma (seed 004): find_vma() latency in the model, ns; %zu lookups per configuration, %lu interleaved runs\n",
+	bench_say("find-vma (seed 004): find_vma() latency in the model, ns; %zu lookups per configuration, %lu interleaved runs\n",
 	       variants[0].ns.n, runs);
-	printf("  %lu VMAs, random addresses, mmap_read_lock held; no-debug and debug: v4.14's find_vma(); debug+assert: v5.15's\n",
+	bench_say("  %lu VMAs, random addresses, mmap_read_lock held; no-debug and debug: v4.14's find_vma(); debug+assert: v5.15's\n",
 	       o->params.vmas);
 	bench_table_print(&t, stdout);
-	printf("at p50: debug / no-debug %s, debug+assert / debug %s\n",
+	bench_say("at p50: debug / no-debug %s, debug+assert / debug %s\n",
 	       bench_ratio(r[0], 32, bench_percentile(&variants[1].ns, 50),
 			   bench_percentile(&variants[0].ns, 50)),
 	       bench_ratio(r[1], 32, bench_percentile(&variants[2].ns, 50),

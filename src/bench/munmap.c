@@ -225,14 +225,14 @@ static void report(const struct bench_opts *o, unsigned long runs)
 	bench_table_set(&t, row, 4, "%s", bench_ratio(r[2], 32,
 						      us(&w->p99), p99));
 
-	printf("munmap (seed 001): unmapping %lu MiB (%lu VMA%s x %lu pages) while `ps` reads /proc/<pid>/cmdline every %d us\n",
+	bench_say("munmap (seed 001): unmapping %lu MiB (%lu VMA%s x %lu pages) while `ps` reads /proc/<pid>/cmdline every %d us\n",
 	       p->vmas * p->pages * 4096 >> 20, p->vmas,
 	       p->vmas == 1 ? "" : "s", p->pages, READ_PERIOD / 1000);
-	printf("  era %s (munmap as in v4.20); %lu runs per variant, interleaved; us, each the median over runs;\n",
+	bench_say("  era %s (munmap as in v4.20); %lu runs per variant, interleaved; us, each the median over runs;\n",
 	       MUNMAP_ERA, runs);
-	printf("  a run's reader latencies: every read due while munmap() ran, from when it was due to its return\n");
+	bench_say("  a run's reader latencies: every read due while munmap() ran, from when it was due to its return\n");
 	bench_table_print(&t, stdout);
-	printf("targets: exclusive hold cut >= 1000x: %s; reader p99 cut >= 100x: %s\n",
+	bench_say("targets: exclusive hold cut >= 1000x: %s; reader p99 cut >= 100x: %s\n",
 	       excl <= 0 || us(&w->excl) / excl >= 1000 ? "met" : "not met",
 	       p99 <= 0 || us(&w->p99) / p99 >= 100 ? "met" :
 	       "not met");

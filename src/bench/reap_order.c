@@ -177,53 +177,68 @@ static void print_table(const struct bench_opts *o)
 {
 	static const char line[] =
 		"+-------------------------------+-----------------+-----------------+\n";
+	static const char *head[] = { "Category", NULL, NULL };
 	const struct sim_params *p = &o->params;
 	char cell[NR_VARIANTS][40], r[32];
+	struct bench_table md;
 	double fwd, rev;
-	int c, i;
+	int c, i, row;
 
-	printf("reap-order (seed 003): exit_mmap() and process_mrelease() zapping one mm on two real threads\n");
-	printf("  %lu VMAs x %lu pages (%lu MiB), %lu PTEs per table; %zu + %zu runs, the eras interleaved;\n",
+	bench_say("reap-order (seed 003): exit_mmap() and process_mrelease() zapping one mm on two real threads\n");
+	bench_say("  %lu VMAs x %lu pages (%lu MiB), %lu PTEs per table; %zu + %zu runs, the eras interleaved;\n",
 	       p->vmas, p->pages, p->vmas * p->pages * 4096 >> 20,
 	       p->ptrs_per_pte, variants[0].fig[0][0].n,
 	       variants[1].fig[0][0].n);
-	printf("  each figure is the median over runs, in ms; the eras differ only in the reaper's walk\n");
+	bench_say("  each figure is the median over runs, in ms; the eras differ only in the reaper's walk\n");
 	printf("+-------------------------------------------------------------------+\n");
 	printf("| %-29s | %15s | %15s |\n", "Category", variants[0].label,
 	       variants[1].label);
 	printf("%s", line);
+	/* the same table for the book, which cannot draw boxes */
+	head[1] = variants[0].label;
+	head[2] = variants[1].label;
+	bench_table_init(&md, head, 3);
 	for (c = 0; c < NR_CATS; c++) {
 		for (i = 0; i < NR_VARIANTS; i++)
 			snprintf(cell[i], sizeof(cell[i]), "%.3f",
 				 med_ms(&variants[i], c, PART_TOTAL));
 		printf("| %-29s | %15s | %15s |\n", cat_name[c], cell[0],
 		       cell[1]);
+		row = bench_table_row(&md);
+		bench_table_set(&md, row, 0, "%s", cat_name[c]);
+		bench_table_set(&md, row, 1, "%s", cell[0]);
+		bench_table_set(&md, row, 2, "%s", cell[1]);
 		for (i = 0; i < NR_VARIANTS; i++)
 			snprintf(cell[i], sizeof(cell[i]), "%.3f + %.3f",
 				 med_ms(&variants[i], c, PART_EXIT),
 				 med_ms(&variants[i], c, PART_REAPER));
 		printf("| %-29s | %15s | %15s |\n",
 		       "  (exit_mmap + reaper work)", cell[0], cell[1]);
+		row = bench_table_row(&md);
+		bench_table_set(&md, row, 0, "(exit_mmap + reaper work)");
+		bench_table_set(&md, row, 1, "%s", cell[0]);
+		bench_table_set(&md, row, 2, "%s", cell[1]);
 		printf("%s", line);
 	}
+	bench_report_table(&md);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		if (variants[i].alone)
-			printf("%s: %lu run(s) left out: exit_mm() won the race, process_mrelease() reaped nothing\n",
+			bench_say("%s: %lu run(s) left out: exit_mm() won the race, process_mrelease() reaped nothing\n",
 			       variants[i].era, variants[i].alone);
 		if (variants[i].apart)
-			printf("%s: %lu run(s) left out: one zap ended before the other began\n",
+			bench_say("%s: %lu run(s) left out: one zap ended before the other began\n",
 			       variants[i].era, variants[i].apart);
 	}
 	fwd = med(&variants[1], CAT_PTE_WAIT, PART_TOTAL);
 	rev = med(&variants[0], CAT_PTE_WAIT, PART_TOTAL);
-	printf("pte-lock waiting, forward / reverse, median runs: %s (target >= 10x: %s)\n",
+	bench_say("pte-lock waiting, forward / reverse, median runs: %s (target >= 10x: %s)\n",
 	       bench_ratio(r, sizeof(r), fwd, rev),
 	       rev <= 0 || fwd / rev >= 10 ? "met" : "not met");
 	fwd = bench_mean(&variants[1].fig[CAT_PTE_WAIT][PART_TOTAL]);
 	rev = bench_mean(&variants[0].fig[CAT_PTE_WAIT][PART_TOTAL]);
-	printf("  means over runs, which also take in the host stealing a CPU from a lock holder: %.3f / %.3f ms = %s\n",
+	bench_say("  means over runs, which also take in the host stealing a CPU from a lock holder: %.3f / %.3f ms = %s\n",
 	       fwd / 1e6, rev / 1e6, bench_ratio(r, sizeof(r), fwd, rev));
-	printf("per-page work, forward / reverse: %s (the same pages are zapped in both)\n",
+	bench_say("per-page work, forward / reverse: %s (the same pages are zapped in both)\n",
 	       bench_ratio(r, sizeof(r),
 			   med(&variants[1], CAT_PAGE_WORK, PART_TOTAL),
 			   med(&variants[0], CAT_PAGE_WORK, PART_TOTAL)));

@@ -19,7 +19,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 #include "bench.h"
+#include "../sim/markdown.h"
 
 extern char **environ;
 
@@ -180,10 +183,18 @@ void bench_table_set(struct bench_table *t, int row, int col,
 	va_end(ap);
 }
 
+/*
+ * The Markdown copy of what a benchmark prints: DIR/NAME.md, open from
+ * bench_report_begin() to bench_report_end() (NULL without an output
+ * directory).
+ */
+static FILE *report;
+static int make_dirs(const char *dir);
+
 /**
  * bench_table_print() - the table, columns as wide as their widest cell.
  * @t: the table.
- * @f: where to.
+ * @f: where to; on stdout, the table goes to the Markdown report too.
  */
 void bench_table_print(const struct bench_table *t, FILE *f)
 {
@@ -209,6 +220,118 @@ void bench_table_print(const struct bench_table *t, FILE *f)
 				width[c] : 0, t->cell[r][c]);
 		fputc('\n', f);
 	}
+	if (f == stdout)
+		bench_report_table(t);
+}
+
+/**
+ * bench_report_table() - @t as a Markdown table, in the report only.
+ * @t: the table; numbers are right-aligned as on the terminal.
+ *
+ * For a benchmark that draws its table by hand on the terminal (in its
+ * seed's shape) and still wants it in the book.
+ */
+void bench_report_table(const struct bench_table *t)
+{
+	const char *cells[BENCH_MAX_COLS];
+	char align[BENCH_MAX_COLS + 1];
+	int r, c;
+
+	if (!report)
+		return;
+	for (c = 0; c < t->ncols; c++) {
+		cells[c] = t->head[c];
+		align[c] = c ? 'r' : 'l';
+	}
+	align[c] = 0;
+	fputc('\n', report);
+	md_row(report, t->ncols, cells);
+	md_rule(report, t->ncols, align);
+	for (r = 0; r < t->nrows; r++) {
+		for (c = 0; c < t->ncols; c++)
+			cells[c] = t->cell[r][c];
+		md_row(report, t->ncols, cells);
+	}
+	fputc('\n', report);
+}
+
+/**
+ * bench_report_begin() - open @o->dir/@name.md and write its caption.
+ * @o: the output settings; no directory, no report.
+ * @name: the file's stem ("exit-lock", "kernel-mrelease").
+ * @cmd: the command that reproduces the run, sizes spelled out.
+ *
+ * The caption says what a reader needs to weigh the numbers: the command,
+ * the machine's CPU count, its kernel and the date of the run.
+ */
+void bench_report_begin(const struct bench_out *o, const char *name,
+			const char *cmd)
+{
+	char path[4096], date[64];
+	struct utsname u;
+	time_t now = time(NULL);
+
+	bench_report_end();
+	if (!o->dir)
+		return;
+	if (make_dirs(o->dir)) {
+		fprintf(stderr, "reaplab: cannot create %s: %s\n", o->dir,
+			strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/%s.md", o->dir, name);
+	report = fopen(path, "w");
+	if (!report) {
+		fprintf(stderr, "reaplab: cannot write %s: %s\n", path,
+			strerror(errno));
+		return;
+	}
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "unknown");
+	strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	fputs("*Measured by* ", report);
+	md_code(report, cmd);
+	fprintf(report, " *on %ld CPUs, Linux ", sysconf(_SC_NPROCESSORS_ONLN));
+	md_text(report, u.release);
+	fputs(" (", report);
+	md_text(report, u.machine);
+	fprintf(report, "), %s.* \\n\n", date);
+}
+
+/* bench_report_end() - close the report, if one is open. */
+void bench_report_end(void)
+{
+	if (report)
+		fclose(report);
+	report = NULL;
+}
+
+/**
+ * bench_say() - print a line of a benchmark's output, and put it in the
+ * report as a line of its own.
+ * @fmt: printf format; the text ends with a newline, as printf's would.
+ */
+void bench_say(const char *fmt, ...)
+{
+	char buf[4096];
+	size_t n;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	fputs(buf, stdout);
+	if (!report)
+		return;
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = 0;
+	md_text(report, buf + strspn(buf, " \n"));
+	/*
+	 * Doxygen's \include{doc} runs the paragraphs of an included file
+	 * together; its \n command keeps each line of the report a line.
+	 */
+	fputs(" \\n\n", report);
 }
 
 /* --- files ---------------------------------------------------------- */

@@ -20,7 +20,9 @@ static void bench_usage(FILE *f)
 		"shape of the seed it reproduces; the variants run interleaved, in one run.\n"
 		"The table also goes to DIR/NAME.csv (default DIR: " BENCH_DEFAULT_OUT "),\n"
 		"with the raw runs beside it and, for reap-order and munmap, an SVG figure\n"
-		"drawn by gnuplot.  `all` runs every benchmark at its defaults.\n\n"
+		"drawn by gnuplot; DIR/NAME.md has what was printed, as Markdown, under\n"
+		"the command, CPU count, kernel and date (the book includes it).  `all`\n"
+		"runs every benchmark at its defaults.\n\n"
 		"Benchmarks:\n");
 	for (i = 0; i < nr_benches; i++)
 		fprintf(f, "  %-11s seed %-9s %s\n", benches[i]->name,
@@ -47,12 +49,26 @@ static void bench_usage(FILE *f)
 		"during a run (its numbers would mean nothing), 2 bad input.\n");
 }
 
+/*
+ * Run @b; what it prints also goes to DIR/NAME.md, headed by the command
+ * that repeats the run with every size spelled out.
+ */
 static int run_one(const struct bench *b, struct bench_opts *o,
 		   bool sized)
 {
+	char cmd[256];
+	int rc;
+
 	if (!sized)
 		o->params = b->defaults;
-	return b->run(b, o);
+	snprintf(cmd, sizeof(cmd),
+		 "reaplab bench %s -n %lu -o vmas=%lu,pages=%lu,ptrs=%lu",
+		 b->name, o->runs ? o->runs : b->runs, o->params.vmas,
+		 o->params.pages, o->params.ptrs_per_pte);
+	bench_report_begin(&o->out, b->name, cmd);
+	rc = b->run(b, o);
+	bench_report_end();
+	return rc;
 }
 
 int cmd_bench(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "../sim/explore.h"
 #include "../sim/render.h"
+#include "../sim/markdown.h"
 
 static void explore_usage(FILE *f)
 {
@@ -31,6 +32,8 @@ static void explore_usage(FILE *f)
 		"Options:\n"
 		"  --all            every era and scenario: a verdict table, checked\n"
 		"                   against what each era declares history says\n"
+		"  --format md      with --all: the table alone, as Markdown (the book)\n"
+		"  --eras E1,E2     with --all: only these eras' rows\n"
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
 		"  --budget N       stop after N executions\n"
 		"  --time T         stop after T seconds\n"
@@ -41,6 +44,8 @@ static void explore_usage(FILE *f)
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
+		"  --width N        widest column of the diagram (default: fit 160\n"
+		"                   columns)\n"
 		"  --emit FORMAT    draw it as ascii (default), dot, msc or json; with\n"
 		"                   a figure format the words go to stderr, the figure\n"
 		"                   alone to stdout\n"
@@ -60,9 +65,10 @@ struct explore_args {
 	struct sim_params p;
 	const char *kv[16];
 	int nkv;
-	bool all, minimize, slice, mode_given, quiet;
+	bool all, minimize, slice, mode_given, quiet, md;
 	int elide;
 	const char *emit;
+	const char *eras;
 	const char *pos[2];
 	int npos;
 };
@@ -271,6 +277,83 @@ static const char *expect_text(unsigned int expect)
 	return expect == EXPECT_NA ? "n/a" : cli_verdict_text(expect, false);
 }
 
+/* Is era @i among --eras (or is there no --eras)? */
+static bool era_wanted(const struct explore_args *a, int i)
+{
+	const char *p = a->eras, *id = sim_eras[i]->id;
+	size_t n = strlen(id);
+
+	if (!p)
+		return true;
+	for (; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, id, n) && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
+/* One cell of the Markdown table: the verdict and how far the search went. */
+static void md_cell(const struct cell *c, unsigned int expect)
+{
+	char text[128];
+
+	if (c->na)
+		snprintf(text, sizeof(text), "n/a");
+	else if (c->buggy)
+		snprintf(text, sizeof(text), "%s at execution %lu",
+			 cli_verdict_text(c->fired, false), c->executions);
+	else
+		snprintf(text, sizeof(text), "clean in %s %lu executions",
+			 c->proven ? "all" : "the first", c->executions);
+	fputs(" | ", stdout);
+	if (c->buggy)
+		fputs("**", stdout);
+	md_text(stdout, text);
+	if (c->buggy)
+		fputs("**", stdout);
+	if (!cell_matches(c, expect)) {
+		fputs(" (!) expected ", stdout);
+		md_text(stdout, expect_text(expect));
+	}
+}
+
+/*
+ * The verdict table as Markdown, for the book: every cell computed in this
+ * run, and a line saying how it compares with what the eras declare.
+ */
+static void explore_all_md(const struct explore_args *a,
+			   struct cell (*cells)[SCN_NR], int nscn,
+			   int mismatches, int unproven, double seconds)
+{
+	int i, s, rows;
+
+	fputs("| era", stdout);
+	for (s = 0; s < nscn; s++) {
+		fputs(" | ", stdout);
+		md_text(stdout, sim_scenarios[s]->name);
+	}
+	fputs(" |\n", stdout);
+	md_rule(stdout, nscn + 1, NULL);
+	for (i = 0, rows = 0; i < sim_nr_eras && i < 64; i++) {
+		if (!era_wanted(a, i))
+			continue;
+		rows++;
+		fputs("| ", stdout);
+		md_text(stdout, sim_eras[i]->id);
+		for (s = 0; s < nscn; s++)
+			md_cell(&cells[i][s],
+				sim_eras[i]->expect[sim_scenarios[s]->id]);
+		fputs(" |\n", stdout);
+	}
+	printf("\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
+	       a->eras ? " --eras " : "", a->eras ? a->eras : "",
+	       sim_explore_mode_name(a->o.mode), seconds,
+	       nscn * rows - mismatches, nscn * rows);
+	if (unproven)
+		printf("; %d clean verdict%s not proven (the search stopped early)",
+		       unproven, unproven == 1 ? " is" : "s are");
+	printf(".\n");
+}
+
 static int explore_all(struct explore_args *a)
 {
 	static struct cell cells[64][SCN_NR];
@@ -283,7 +366,7 @@ static int explore_all(struct explore_args *a)
 		printf("reaplab explore --all: mode %s, every era and scenario\n\n",
 		       sim_explore_mode_name(a->o.mode));
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
-		for (s = 0; s < nscn; s++) {
+		for (s = 0; s < nscn && era_wanted(a, i); s++) {
 			const struct sim_scenario *scn = sim_scenarios[s];
 
 			a->p = scn->defaults;
@@ -291,11 +374,29 @@ static int explore_all(struct explore_args *a)
 					&cells[i][s]))
 				return EXIT_USAGE;
 		}
+	if (a->md) {
+		for (i = 0; i < sim_nr_eras && i < 64; i++)
+			for (s = 0; s < nscn && era_wanted(a, i); s++) {
+				const struct cell *c = &cells[i][s];
+				unsigned int expect =
+					sim_eras[i]->expect[sim_scenarios[s]->id];
+
+				if (!cell_matches(c, expect))
+					mismatches++;
+				else if (!c->na && !c->buggy && !c->proven)
+					unproven++;
+			}
+		explore_all_md(a, cells, nscn, mismatches, unproven,
+			       sim_now() - start);
+		return mismatches ? EXIT_BUG : EXIT_CLEAN;
+	}
 	printf("%s%-12s", a->quiet ? "" : "\n", "era");
 	for (s = 0; s < nscn; s++)
 		printf(" %-*s", s + 1 < nscn ? 17 : 0, sim_scenarios[s]->name);
 	printf("\n");
 	for (i = 0; i < sim_nr_eras && i < 64; i++) {
+		if (!era_wanted(a, i))
+			continue;
 		printf("%-12s", sim_eras[i]->id);
 		for (s = 0; s < nscn; s++) {
 			const struct cell *c = &cells[i][s];
@@ -319,7 +420,7 @@ static int explore_all(struct explore_args *a)
 	if (unproven)
 		printf("?: clean as far as the search went, which was not everything\n");
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
-		for (s = 0; s < nscn; s++) {
+		for (s = 0; s < nscn && era_wanted(a, i); s++) {
 			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
 
 			if (!cell_matches(&cells[i][s], expect))
@@ -369,7 +470,8 @@ static int parse(int argc, char **argv, struct explore_args *a)
 		    strcmp(opt, "--bound") && strcmp(opt, "--budget") &&
 		    strcmp(opt, "--time") && strcmp(opt, "--want") &&
 		    strcmp(opt, "--seed") && strcmp(opt, "--emit") &&
-		    strcmp(opt, "--elide"))
+		    strcmp(opt, "--elide") && strcmp(opt, "--format") &&
+		    strcmp(opt, "--eras") && strcmp(opt, "--width"))
 			return cli_error("explore: unknown option '%s' (try --help)",
 					 opt);
 		if (i + 1 >= argc)
@@ -414,6 +516,31 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			a->elide = strtol(v, &end, 10);
 			if (*end || !*v || a->elide < 1 || a->elide > 120)
 				return cli_error("explore: --elide must be a number from 1 to 120");
+		} else if (!strcmp(opt, "--width")) {
+			long width = strtol(v, &end, 10);
+
+			if (*end || !*v || width < 20 || width > 120)
+				return cli_error("explore: --width must be a number from 20 to 120");
+			sim_render_width = width;
+		} else if (!strcmp(opt, "--eras")) {
+			char *copy = strdup(v), *tok, *save = NULL;
+
+			for (tok = strtok_r(copy, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save))
+				if (!sim_era_by_name(tok) ||
+				    strcmp(sim_era_by_name(tok)->id, tok)) {
+					cli_error("explore: --eras: unknown era id '%s'",
+						  tok);
+					free(copy);
+					return EXIT_USAGE;
+				}
+			free(copy);
+			a->eras = v;
+		} else if (!strcmp(opt, "--format")) {
+			if (strcmp(v, "md") && strcmp(v, "text"))
+				return cli_error("explore: unknown table format '%s' (formats: text, md)",
+						 v);
+			a->md = !strcmp(v, "md");
 		} else if (!strcmp(opt, "--emit")) {
 			if (!sim_render_format_known(v))
 				return cli_error("explore: unknown format '%s' (formats: ascii, dot, msc, json)",
@@ -468,7 +595,12 @@ int cmd_explore(int argc, char **argv)
 		return EXIT_USAGE;
 	sim_render_elide = sim_render_fig_elide = a.elide;
 	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;
+	if (a.md && !a.all)
+		return cli_error("explore: --format md is for the --all table");
+	if (a.eras && !a.all)
+		return cli_error("explore: --eras is for --all");
 	if (a.all) {
+		a.quiet = a.quiet || a.md;
 		if (a.npos)
 			return cli_error("explore: --all takes no era or scenario");
 		if (a.nkv)

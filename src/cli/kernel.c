@@ -17,7 +17,8 @@ static void kernel_usage(FILE *f)
 		"usage: reaplab kernel NAME [--mib N] [-n N] [--runs R] [--out DIR] [options]\n\n"
 		"Asks the host kernel the questions the model answers: real processes,\n"
 		"real system calls, no privileges beyond what they need.  The table also\n"
-		"goes to DIR/kernel-NAME.csv (default DIR: " LAB_DEFAULT_OUT ").\n\n"
+		"goes to DIR/kernel-NAME.csv (default DIR: " LAB_DEFAULT_OUT "), and what\n"
+		"was printed to DIR/kernel-NAME.md, as Markdown for the book.\n\n"
 		"Labs:\n");
 	for (i = 0; i < nr_labs; i++)
 		fprintf(f, "  %-10s seed %s  %s\n", lab_list[i]->name, lab_list[i]->seed,
@@ -52,6 +53,32 @@ static unsigned long number(const char *opt, const char *arg)
 		return 0;
 	}
 	return v;
+}
+
+/*
+ * Run @l; what it prints also goes to DIR/kernel-NAME.md, headed by the
+ * command with its sizes spelled out (a skipped lab says so there too).
+ */
+static int run_lab(const struct lab *l, const struct lab_opts *o)
+{
+	char cmd[256], name[64];
+	size_t n;
+	int rc;
+
+	n = snprintf(cmd, sizeof(cmd), "reaplab kernel %s", l->name);
+	if (l->mib)
+		n += snprintf(cmd + n, sizeof(cmd) - n, " --mib %lu",
+			      o->mib ? o->mib : l->mib);
+	if (l->samples)
+		n += snprintf(cmd + n, sizeof(cmd) - n, " -n %lu",
+			      o->samples ? o->samples : l->samples);
+	snprintf(cmd + n, sizeof(cmd) - n, " --runs %lu",
+		 o->runs ? o->runs : l->runs);
+	snprintf(name, sizeof(name), "kernel-%s", l->name);
+	bench_report_begin(&o->out, name, cmd);
+	rc = l->run(l, o);
+	bench_report_end();
+	return rc;
 }
 
 int cmd_kernel(int argc, char **argv)
@@ -112,5 +139,5 @@ int cmd_kernel(int argc, char **argv)
 	if ((o.mib && !l->mib) || (o.samples && !l->samples))
 		return cli_error("kernel: %s takes no %s", l->name,
 				 o.mib && !l->mib ? "--mib" : "-n");
-	return l->run(l, &o);
+	return run_lab(l, &o);
 }

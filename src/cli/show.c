@@ -4,8 +4,10 @@
  */
 #include <string.h>
 #include "cli.h"
+#include <stdlib.h>
 #include "../sim/source.h"
 #include <reaplab/program.h>
+#include "../sim/markdown.h"
 
 static const char *expect_text(unsigned int e)
 {
@@ -14,18 +16,71 @@ static const char *expect_text(unsigned int e)
 	return cli_verdict_text(e, false);
 }
 
-int cmd_list(int argc, char **argv)
+static const char *const fact_text[] = {
+	[FACT_VERIFIED] = "",
+	[FACT_INFERRED] = "inferred",
+	[FACT_UNVERIFIED] = "unverified",
+};
+
+static const char *const role_text[] = {
+	[COMMIT_ERA] = "this era",
+	[COMMIT_BENEATH] = "beneath it",
+	[COMMIT_LATER] = "later fix",
+};
+
+/* "v4.17", or "v4.19 (inferred)" when the history is less than sure. */
+static const char *release_text(const struct era_commit *c, char *buf,
+				size_t len)
+{
+	if (c->sure == FACT_VERIFIED)
+		snprintf(buf, len, "%s", c->version);
+	else
+		snprintf(buf, len, "%s (%s)", c->version, fact_text[c->sure]);
+	return buf;
+}
+
+/* The first date of the era's own commits: "2016", for the timeline. */
+static const char *era_year(const struct era *e, char *buf, size_t len)
+{
+	const struct era_commit *c;
+	const char *first = NULL;
+
+	for (c = e->upstream; c && c->subject; c++)
+		if (c->role == COMMIT_ERA && (!first || strcmp(c->date, first) < 0))
+			first = c->date;
+	snprintf(buf, len, "%.4s", first ? first : "?");
+	return buf;
+}
+
+struct list_args {
+	const char *format;
+	bool commits, timeline;
+	const struct era *eras[64];
+	int neras;
+};
+
+static void list_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: reaplab list [--format text|md|dot]\n"
+		"       reaplab list --commits [ERA...] [--format text|md]\n"
+		"       reaplab list --timeline [--format text|md]\n\n"
+		"The eras, oldest first: id, card name, version, commits, story.\n\n"
+		"  --commits    every commit each era cites (or only ERA's): id, subject,\n"
+		"               author, date, release, link, and what it is to the era\n"
+		"               (this era's change, beneath it, a later fix)\n"
+		"  --timeline   every commit the model cites, once, oldest first, with the\n"
+		"               eras that cite it\n"
+		"  --format F   text (default), md (Markdown tables for the book), or dot\n"
+		"               (the eras as a Graphviz timeline; plain list only)\n\n"
+		"Dates and releases come from shared/reference/kernel-history.md; where\n"
+		"it calls one inferred or unverified, so does the table.\n");
+}
+
+static void list_eras_text(void)
 {
 	int i;
 
-	if (argc > 1) {
-		if (cli_is_help(argv[1])) {
-			printf("usage: reaplab list\n\n"
-			       "The eras, oldest first: id, card name, version, commits, story.\n");
-			return EXIT_CLEAN;
-		}
-		return cli_error("list: takes no arguments (try --help)");
-	}
 	printf("%-12s %-24s %-24s %s\n", "era", "name", "version", "commits");
 	for (i = 0; i < sim_nr_eras; i++) {
 		const struct era *e = sim_eras[i];
@@ -34,6 +89,274 @@ int cmd_list(int argc, char **argv)
 		       e->commits);
 		printf("%-12s %s\n", "", e->story);
 	}
+}
+
+static void list_eras_md(void)
+{
+	static const char *const head[] = {
+		"era", "card name", "version", "commits", "what it did",
+	};
+	int i;
+
+	md_row(stdout, 5, head);
+	md_rule(stdout, 5, NULL);
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era *e = sim_eras[i];
+		const char *cells[] = {
+			e->id, e->name, e->version, e->commits, e->story,
+		};
+
+		md_row(stdout, 5, cells);
+	}
+}
+
+/*
+ * The eras as a Graphviz timeline: one box per era, left to right in the
+ * order of `reaplab list`, an arrow from each era to the eras built on it,
+ * patches never merged drawn dashed.
+ */
+static void list_eras_dot(void)
+{
+	char year[8];
+	int i;
+
+	printf("digraph eras {\n"
+	       "\trankdir=LR;\n"
+	       "\tsize=\"8.5,4\";\n"
+	       "\tnodesep=0.25;\n"
+	       "\tranksep=0.3;\n"
+	       "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, fillcolor=\"#e8eef7\", color=\"#4a6fa5\"];\n"
+	       "\tedge [color=\"#4a6fa5\", arrowsize=0.7];\n");
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era *e = sim_eras[i];
+		bool merged = strncmp(e->version, "not merged", 10);
+
+		printf("\t\"%s\" [label=\"%s\\n%s\\n%s, %s\"%s];\n", e->id,
+		       e->id, e->name, era_year(e, year, sizeof(year)),
+		       merged ? e->version : "not merged",
+		       merged ? "" :
+		       ", style=\"rounded,dashed,filled\", fillcolor=\"#f4f4f4\", color=\"#888888\"");
+	}
+	for (i = 0; i < sim_nr_eras; i++)
+		if (sim_eras[i]->parent)
+			printf("\t\"%s\" -> \"%s\";\n", sim_eras[i]->parent,
+			       sim_eras[i]->id);
+	printf("}\n");
+}
+
+static void commit_text(const struct era_commit *c, const char *eras)
+{
+	char rel[64];
+
+	printf("  %-12s  %-10s  %-18s  %-18s  %s\n", c->id ? c->id : "(patch)",
+	       c->date, release_text(c, rel, sizeof(rel)), c->author,
+	       eras);
+	printf("  %-12s  %s\n", "", c->subject);
+	printf("  %-12s  %s\n", "", c->link);
+}
+
+static void commit_md(const struct era_commit *c, const char *era,
+		      const char *last)
+{
+	char rel[64];
+
+	fputs("| ", stdout);
+	if (era) {
+		md_text(stdout, era);
+		fputs(" | ", stdout);
+	}
+	md_link(stdout, c->id ? c->id : "patch", c->link);
+	fputs(" | ", stdout);
+	md_text(stdout, c->subject);
+	fputs(" | ", stdout);
+	md_text(stdout, c->author);
+	fputs(" | ", stdout);
+	md_text(stdout, c->date);
+	fputs(" | ", stdout);
+	md_text(stdout, release_text(c, rel, sizeof(rel)));
+	fputs(" | ", stdout);
+	md_text(stdout, last);
+	fputs(" |\n", stdout);
+}
+
+static void list_commits(const struct list_args *a)
+{
+	bool md = !strcmp(a->format, "md");
+	bool era_col = a->neras != 1;
+	int i;
+
+	if (md) {
+		if (era_col)
+			fputs("| era ", stdout);
+		fputs("| commit | subject | author | date | release | what it is to the era |\n",
+		      stdout);
+		md_rule(stdout, era_col ? 7 : 6, NULL);
+	}
+	for (i = 0; i < a->neras; i++) {
+		const struct era *e = a->eras[i];
+		const struct era_commit *c;
+
+		if (!md)
+			printf("%s%s \"%s\" (%s)\n", i ? "\n" : "", e->id,
+			       e->name, e->version);
+		for (c = e->upstream; c && c->subject; c++) {
+			char last[256];
+
+			snprintf(last, sizeof(last), "%s: %s",
+				 role_text[c->role], c->what);
+			if (md)
+				commit_md(c, era_col ? e->id : NULL, last);
+			else
+				commit_text(c, role_text[c->role]);
+		}
+	}
+}
+
+/* Two rows for one commit (or one patch: same subject and date)? */
+static bool same_commit(const struct era_commit *a, const struct era_commit *b)
+{
+	if (a->id || b->id)
+		return a->id && b->id && !strcmp(a->id, b->id);
+	return !strcmp(a->subject, b->subject) && !strcmp(a->date, b->date);
+}
+
+static int by_date(const void *pa, const void *pb)
+{
+	const struct era_commit *a = *(const struct era_commit *const *)pa;
+	const struct era_commit *b = *(const struct era_commit *const *)pb;
+	int d = strcmp(a->date, b->date);
+
+	if (d)
+		return d;
+	return strcmp(a->id ? a->id : "", b->id ? b->id : "");
+}
+
+static void list_timeline(const struct list_args *a)
+{
+	static const struct era_commit *all[512];
+	bool md = !strcmp(a->format, "md");
+	int i, j, n = 0;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_commit *c;
+
+		for (c = sim_eras[i]->upstream; c && c->subject; c++) {
+			for (j = 0; j < n; j++)
+				if (same_commit(all[j], c))
+					break;
+			if (j == n && n < 512)
+				all[n++] = c;
+		}
+	}
+	qsort(all, n, sizeof(all[0]), by_date);
+	if (md) {
+		fputs("| date | commit | subject | author | release | eras that cite it |\n",
+		      stdout);
+		md_rule(stdout, 6, NULL);
+	}
+	for (j = 0; j < n; j++) {
+		const struct era_commit *c = all[j];
+		char eras[256] = "", rel[64];
+		size_t len = 0;
+
+		for (i = 0; i < sim_nr_eras; i++) {
+			const struct era_commit *d;
+
+			for (d = sim_eras[i]->upstream; d && d->subject; d++)
+				if (same_commit(c, d) && len < sizeof(eras))
+					len += snprintf(eras + len,
+							sizeof(eras) - len,
+							"%s%s%s", len ? ", " : "",
+							sim_eras[i]->id,
+							d->role == COMMIT_ERA ? "" :
+							d->role == COMMIT_BENEATH ?
+							" (beneath)" : " (later fix)");
+		}
+		if (!md) {
+			commit_text(c, eras);
+			continue;
+		}
+		fputs("| ", stdout);
+		md_text(stdout, c->date);
+		fputs(" | ", stdout);
+		md_link(stdout, c->id ? c->id : "patch", c->link);
+		fputs(" | ", stdout);
+		md_text(stdout, c->subject);
+		fputs(" | ", stdout);
+		md_text(stdout, c->author);
+		fputs(" | ", stdout);
+		md_text(stdout, release_text(c, rel, sizeof(rel)));
+		fputs(" | ", stdout);
+		md_text(stdout, eras);
+		fputs(" |\n", stdout);
+	}
+	if (md)
+		printf("\n%d commits and patches.  Releases marked inferred or unverified are\n"
+		       "what shared/reference/kernel-history.md calls so.\n", n);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_args a = { .format = "text" };
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (cli_is_help(argv[i])) {
+			list_usage(stdout);
+			return EXIT_CLEAN;
+		}
+	}
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+
+		if (!strcmp(opt, "--commits")) {
+			a.commits = true;
+		} else if (!strcmp(opt, "--timeline")) {
+			a.timeline = true;
+		} else if (!strcmp(opt, "--format")) {
+			if (i + 1 >= argc)
+				return cli_error("list: --format needs a value");
+			a.format = argv[++i];
+			if (strcmp(a.format, "text") && strcmp(a.format, "md") &&
+			    strcmp(a.format, "dot"))
+				return cli_error("list: unknown format '%s' (formats: text, md, dot)",
+						 a.format);
+		} else if (opt[0] == '-') {
+			return cli_error("list: unknown option '%s' (try --help)",
+					 opt);
+		} else {
+			const struct era *e;
+
+			if (!a.commits)
+				return cli_error("list: takes no arguments but options; eras only after --commits (try --help)");
+			e = cli_era(opt);
+			if (!e)
+				return EXIT_USAGE;
+			if (a.neras < 64)
+				a.eras[a.neras++] = e;
+		}
+	}
+	if (a.commits && a.timeline)
+		return cli_error("list: --commits or --timeline, not both");
+	if ((a.commits || a.timeline) && !strcmp(a.format, "dot"))
+		return cli_error("list: --format dot draws the eras, not their commits");
+	if (a.timeline) {
+		list_timeline(&a);
+		return EXIT_CLEAN;
+	}
+	if (a.commits) {
+		if (!a.neras)
+			for (i = 0; i < sim_nr_eras && i < 64; i++)
+				a.eras[a.neras++] = sim_eras[i];
+		list_commits(&a);
+		return EXIT_CLEAN;
+	}
+	if (!strcmp(a.format, "md"))
+		list_eras_md();
+	else if (!strcmp(a.format, "dot"))
+		list_eras_dot();
+	else
+		list_eras_text();
 	return EXIT_CLEAN;
 }
 

@@ -5,12 +5,13 @@
  * Models:  kernel/exit.c, Linux v4.6
  * Omits:   everything in do_exit() after the mm is gone (files, signals,
  *          notifying the parent, becoming a zombie), core dumps.
- * Book:    chapter "Primer" (book/primer.md).
+ * Book:    chapter "Primer" (book/01-primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/oom.h>
 
+//! [exit_mm]
 /*
  * exit_mm() - detach the address space from the exiting task.
  *
@@ -48,6 +49,7 @@ void do_exit(long code)
 	set_bit(PF_EXITING, &tsk->flags);
 	exit_mm(tsk);
 }
+//! [exit_mm]
 
 /**
  * do_group_exit() - kill the whole thread group (one task here).

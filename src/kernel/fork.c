@@ -7,7 +7,7 @@
  * Omits:   dup_mmap() (a process is built with an empty address space,
  *          see copy_process()), uprobes, KSM, khugepaged, the mmlist,
  *          exe_file, binfmt modules, lazy-TLB active_mm references.
- * Book:    chapter "Primer" (book/primer.md).
+ * Book:    chapter "Primer" (book/01-primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
@@ -88,6 +88,7 @@ void __mmdrop(struct mm_struct *mm)
 	kmem_cache_free(mm_cachep, mm);
 }
 
+//! [mmput]
 /**
  * __mmput() - tear down an address space whose last user is gone.
  * @mm: the mm; mm_users has just dropped to 0.
@@ -119,6 +120,7 @@ void mmput(struct mm_struct *mm)
 	if (atomic_dec_and_test(&mm->mm_users))
 		__mmput(mm);
 }
+//! [mmput]
 
 /**
  * get_task_mm() - pin a task's address space, as /proc readers do.

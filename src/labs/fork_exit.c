@@ -116,8 +116,8 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 	}
 	if (!rc) {
 		lab_kernel_release(rel, sizeof(rel));
-		printf("kernel fork-exit (seed 000): fork(), the child stamps the clock and exits, the parent's waitpid() returns; ns\n");
-		printf("  Linux %s; %lu forks per run, after %lu unrecorded ones\n",
+		bench_say("kernel fork-exit (seed 000): fork(), the child stamps the clock and exits, the parent's waitpid() returns; ns\n");
+		bench_say("  Linux %s; %lu forks per run, after %lu unrecorded ones\n",
 		       rel, o.samples, WARMUP(o.samples));
 		bench_table_print(&t, stdout);
 	}

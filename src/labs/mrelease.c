@@ -318,9 +318,9 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 
 	lab_kernel_release(rel, sizeof(rel));
 	thp_mode(thp, sizeof(thp));
-	printf("kernel mrelease (seed 003): SIGKILL through a pidfd to a child owning %lu MiB, until waitpid() has reaped it\n",
+	bench_say("kernel mrelease (seed 003): SIGKILL through a pidfd to a child owning %lu MiB, until waitpid() has reaped it\n",
 	       o->mib);
-	printf("  Linux %s; %lu timed runs per variant, interleaved, ms; transparent hugepages: %s\n",
+	bench_say("  Linux %s; %lu timed runs per variant, interleaved, ms; transparent hugepages: %s\n",
 	       rel, o->runs, thp);
 	bench_table_init(&t, head, 6);
 	for (i = 0; i < NR_VARIANTS; i++) {
@@ -344,11 +344,11 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 	}
 	bench_table_print(&t, stdout);
 	if (have_mrelease) {
-		printf("plain / process_mrelease at p50: %s\n",
+		bench_say("plain / process_mrelease at p50: %s\n",
 		       bench_ratio(r, sizeof(r), bench_percentile(&ms[0], 50),
 				   bench_percentile(&ms[1], 50)));
 		if (failed[1])
-			printf("process_mrelease() failed in %lu run(s): %s (ESRCH: the child had detached its mm first)\n",
+			bench_say("process_mrelease() failed in %lu run(s): %s (ESRCH: the child had detached its mm first)\n",
 			       failed[1], strerror(last_err));
 	}
 	if (!sampled)
@@ -368,7 +368,7 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 		bench_table_set(&t, row, 5, "%.1f ms", c->reaped_ms);
 		bench_table_set(&t, row, 6, "%.0f MiB", freed_at_reap(c));
 	}
-	printf("teardown, sampled every ms in one more run per variant (-1: never seen; the child's RSS\n"
+	bench_say("teardown, sampled every ms in one more run per variant (-1: never seen; the child's RSS\n"
 	       "reads 0 once exit_mm() has detached its mm; pages freed on the machine, /proc/vmstat pgfree,\n"
 	       "show the memory coming back):\n");
 	bench_table_print(&t, stdout);

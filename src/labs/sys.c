@@ -135,6 +135,6 @@ void lab_kernel_release(char *buf, size_t len)
  */
 void lab_skipped(const char *name, const char *what)
 {
-	printf("%s: skipped: %s() is not available on this kernel (ENOSYS)\n",
+	bench_say("%s: skipped: %s() is not available on this kernel (ENOSYS)\n",
 	       what, name);
 }

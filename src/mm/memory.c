@@ -9,7 +9,7 @@
  * Omits:   file pages, swap entries, huge pages, mmu notifiers, the
  *          floor/ceiling logic of free_pgd_range() (VMAs never share a PTE
  *          table in the model: see vm_brk_flags()).
- * Book:    chapter "Primer" (book/primer.md).
+ * Book:    chapter "Primer" (book/01-primer.md).
  *
  * Lock ordering in this file (outermost first):
  *
@@ -82,6 +82,7 @@ static int __pte_alloc(struct mm_struct *mm, pmd_t *pmd)
 	return 0;
 }
 
+//! [pte_offset_map_lock]
 /**
  * pte_offset_map_lock() - find and lock the PTE for @addr.
  * @mm: the address space.
@@ -111,6 +112,7 @@ pte_t *pte_offset_map_lock(struct mm_struct *mm, pmd_t *pmd,
 	spin_lock(*ptlp);
 	return &pt->pte[pte_index(addr)];
 }
+//! [pte_offset_map_lock]
 
 void pte_unmap_unlock(pte_t *pte, spinlock_t *ptl)
 {

@@ -11,7 +11,7 @@
  * Omits:   memcg and cpuset OOMs, sysrq, oom_killer_disable(), the freezer,
  *          killing other processes sharing the mm, children sacrifice,
  *          mlocked and hugetlb VMAs (there are none), dump_header().
- * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md).
+ * Book:    chapter "v4.6: the first reaper" (book/03-era-v4.6.md).
  *
  * Lock ordering in this file (outermost first):
  *
@@ -121,6 +121,7 @@ __era long oom_badness(struct task_struct *p, unsigned long totalpages)
 	return points > 0 ? points : 1;
 }
 
+//! [select_bad_process]
 /*
  * oom_scan_process_thread() - may @task be chosen?  A task with TIF_MEMDIE
  * is a victim still on its way out: wait for it rather than kill another.
@@ -169,6 +170,7 @@ __era struct task_struct *select_bad_process(struct oom_control *oc)
 	oc->chosen_points = chosen_points;
 	return chosen;
 }
+//! [select_bad_process]
 
 /**
  * mark_oom_victim() - give @tsk access to memory reserves.
@@ -208,6 +210,7 @@ static DECLARE_WAIT_QUEUE_HEAD(oom_reaper_wait);
 static struct task_struct *oom_reaper_list;
 static DEFINE_SPINLOCK(oom_reaper_lock);
 
+//! [v4.6-reap]
 /*
  * __oom_reap_task() - one attempt to unmap @tsk's memory.
  *
@@ -289,6 +292,7 @@ __era void oom_reap_task(struct task_struct *tsk)
 	/* Drop the reference taken by wake_oom_reaper(). */
 	put_task_struct(tsk);
 }
+//! [v4.6-reap]
 
 /* The reaper kthread: sleep until a victim is queued, reap it, repeat. */
 __era int oom_reaper(void *unused)
@@ -343,6 +347,7 @@ void oom_init(void)
 	oom_reaper_th = kthread_run(oom_reaper, NULL, "oom_reaper");
 }
 
+//! [oom_kill_process]
 /*
  * oom_kill_process() - kill @victim: SIGKILL, memory reserves, and a place
  * in the reaper's queue.  The mm is pinned with mm_count for as long as we
@@ -382,7 +387,9 @@ __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 	wake_oom_reaper(victim);
 	mmdrop(mm);
 }
+//! [oom_kill_process]
 
+//! [out_of_memory]
 /**
  * out_of_memory() - kill a task so that memory gets freed.
  * @oc: the failed allocation.
@@ -417,6 +424,7 @@ __era bool out_of_memory(struct oom_control *oc)
 	}
 	return true;
 }
+//! [out_of_memory]
 
 /*
  * process_mrelease() came with v5.15 (884a7e5964e0); before that the

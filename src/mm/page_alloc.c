@@ -7,7 +7,7 @@
  * Omits:   reclaim and compaction (the model has nothing to reclaim:
  *          every page is anonymous and there is no swap), per-cpu lists,
  *          buddy orders (a zone is a count of free frames).
- * Book:    chapter "Primer" (book/primer.md).
+ * Book:    chapter "Primer" (book/01-primer.md).
  */
 #include <linux/mm.h>
 #include <linux/oom.h>
@@ -82,6 +82,7 @@ void free_pages_and_swap_cache(unsigned long nr)
 	atomic_long_add(nr, &contig_zone.free_pages);
 }
 
+//! [alloc_pages_may_oom]
 /*
  * __alloc_pages_may_oom() - the last resort.
  *
@@ -118,6 +119,7 @@ out:
 	mutex_unlock(&oom_lock);
 	return page;
 }
+//! [alloc_pages_may_oom]
 
 static struct page *__alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order)
 {

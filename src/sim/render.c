@@ -472,7 +472,8 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 	/* fit about 160 columns, unless a width was asked for */
 	col_max = sim_render_width ? sim_render_width :
 		  ncols ? 154 / ncols - 2 : 60;
-	if (col_max < 40)
+	/* a width asked for is kept (the book's pages are narrow) */
+	if (col_max < 40 && !sim_render_width)
 		col_max = 40;
 	if (col_max > 76)
 		col_max = 76;

@@ -14,6 +14,23 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = NULL,
+		.subject = "[PATCH] mm, oom: allow oom reaper to race with exit_mmap (conditional lock)",
+		.author = "Michal Hocko",
+		.date = "2017-07-27",
+		.version = "not merged",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link =
+			"https://lore.kernel.org/all/?q=s%3A%22allow+oom+reaper+to+race+with+exit_mmap%22",
+		.what = "the same write lock, taken only if tsk_is_oom_victim(current)",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{
 		.name = "changelog",
@@ -31,6 +48,7 @@ const struct era era_descriptor = {
 	.parent = "2017-uncond",
 	.version = "not merged (2017-07-27)",
 	.commits = "none (LKML patch v1, seed 000)",
+	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "as v0, but exit_mmap takes the write lock only if tsk_is_oom_victim(current)",
 	.fixed = "ordinary exits no longer pay for the lock",

@@ -14,6 +14,23 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = NULL,
+		.subject = "[PATCH] mm, oom: allow oom reaper to race with exit_mmap",
+		.author = "Michal Hocko",
+		.date = "2017-07-24",
+		.version = "not merged",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link =
+			"https://lore.kernel.org/all/?q=s%3A%22allow+oom+reaper+to+race+with+exit_mmap%22",
+		.what = "down_write(mmap_sem) around free_pgtables() and remove_vma() in every exit_mmap()",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{ 0 }
 };
@@ -24,6 +41,7 @@ const struct era era_descriptor = {
 	.parent = "v4.9",
 	.version = "not merged (2017-07-24)",
 	.commits = "none (LKML patch v0, seed 000)",
+	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "exit_mmap takes mmap_sem for write around free_pgtables and remove_vma, always",
 	.fixed = "the reaper needs neither mm_users nor oom_lock: seed 000's race is gone",

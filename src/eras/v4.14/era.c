@@ -17,6 +17,44 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = "212925802454",
+		.subject = "mm: oom: let oom_reap_task and exit_mmap run concurrently",
+		.author = "Andrea Arcangeli",
+		.date = "2017-09-06",
+		.version = "v4.14",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("212925802454672e6cd2949a727f5e2c1377bf06"),
+		.what = "exit_mmap() sets MMF_OOM_SKIP, then down_write/up_write if current is the victim; the reaper tests the bit under the read lock",
+	},
+	{
+		.id = "4837fe37adff",
+		.subject = "mm, oom_reaper: fix memory corruption",
+		.author = "Michal Hocko",
+		.date = "2017-12-14",
+		.version = "v4.15",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_LATER,
+		.link = KERNEL_COMMIT("4837fe37adff1d159904f0c013471b1ecbcb455e"),
+		.what = "MMF_OOM_VICTIM: the barrier keys on the mm, not on current",
+	},
+	{
+		.id = "27ae357fa82b",
+		.subject = "mm, oom: fix concurrent munlock and oom reaper unmap, v3",
+		.author = "David Rientjes",
+		.date = "2018-05",
+		.version = "v4.17",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_LATER,
+		.link = KERNEL_COMMIT("27ae357fa82be5ab73b2ef8d39dcb8ca2563483a"),
+		.what = "CVE-2018-1000200: exit_mmap() reaps its own OOM victim before munlock (not modelled)",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{
 		.name = "changelog",
@@ -34,6 +72,7 @@ const struct era era_descriptor = {
 	.parent = "v4.9",
 	.version = "v4.14",
 	.commits = "212925802454",
+	.upstream = upstream,
 	.authors = "Andrea Arcangeli",
 	.story = "exit_mmap sets MMF_OOM_SKIP, then down_write/up_write as a barrier; the reaper tests the bit under the read lock",
 	.fixed = "seed 000's spurious kill, with no lock held across the teardown",

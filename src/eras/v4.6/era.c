@@ -18,6 +18,66 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = "aac453635549",
+		.subject = "mm, oom: introduce oom reaper",
+		.author = "Michal Hocko",
+		.date = "2016-03-22",
+		.version = "v4.6",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("aac453635549699c13a84ea1456d5b0e574ef855"),
+		.what = "the oom_reaper kthread: pin mm_count, mmget_not_zero(), down_read_trylock(), unmap what is private",
+	},
+	{
+		.id = "bc448e897b6d",
+		.subject = "mm, oom_reaper: report success/failure",
+		.author = "Michal Hocko",
+		.date = "2016-03",
+		.version = "v4.6",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("bc448e897b6d"),
+		.what = "MAX_OOM_REAP_RETRIES (10) attempts, then \"unable to reap\"",
+	},
+	{
+		.id = "36324a990cf5",
+		.subject = "oom: clear TIF_MEMDIE after oom_reaper managed to unmap the address space",
+		.author = "Michal Hocko",
+		.date = "2016-03",
+		.version = "v4.6",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("36324a990cf5"),
+		.what = "after a reap the reaper clears the victim's TIF_MEMDIE itself",
+	},
+	{
+		.id = "03049269de43",
+		.subject = "mm, oom_reaper: implement OOM victims queuing",
+		.author = "Michal Hocko",
+		.date = "2016-03",
+		.version = "v4.6",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("03049269de43"),
+		.what = "a list of victims under oom_reaper_lock; the reaper works on tasks",
+	},
+	{
+		.id = "e2fe14564d33",
+		.subject = "oom_reaper: close race with exiting task",
+		.author = "Michal Hocko",
+		.date = "2016-05",
+		.version = "v4.7",
+		.sure = FACT_UNVERIFIED,
+		.role = COMMIT_LATER,
+		.link = KERNEL_COMMIT("e2fe14564d33"),
+		.what = "the whole reap under oom_lock: no second victim while the reaper unmaps",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{
 		.name = "changelog",
@@ -35,6 +95,7 @@ const struct era era_descriptor = {
 	.parent = NULL,
 	.version = "v4.6",
 	.commits = "aac453635549 bc448e897b6d 36324a990cf5 03049269de43",
+	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "the first OOM reaper pins the mm with mmget_not_zero and try-locks mmap_sem",
 	.fixed = "an OOM victim stuck in the kernel no longer stalls the OOM killer",

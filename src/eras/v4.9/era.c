@@ -19,6 +19,77 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = "e2fe14564d33",
+		.subject = "oom_reaper: close race with exiting task",
+		.author = "Michal Hocko",
+		.date = "2016-05",
+		.version = "v4.7",
+		.sure = FACT_UNVERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("e2fe14564d33"),
+		.what = "the whole reap under oom_lock: no second victim while the reaper unmaps",
+	},
+	{
+		.id = "ec8d7c14ea14",
+		.subject = "mm, oom_reaper: do not mmput synchronously from the oom reaper context",
+		.author = "Michal Hocko",
+		.date = "2016-05",
+		.version = "v4.7",
+		.sure = FACT_UNVERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("ec8d7c14ea14"),
+		.what = "mmput_async(): the reaper never runs exit_mmap() itself",
+	},
+	{
+		.id = "26db62f179d1",
+		.subject = "oom: keep mm of the killed task available",
+		.author = "Michal Hocko",
+		.date = "2016-10",
+		.version = "v4.9",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("26db62f179d1"),
+		.what = "the victim's mm in signal->oom_mm, pinned by mm_count; mmget_not_zero() after the trylock",
+	},
+	{
+		.id = "862e3073b3ee",
+		.subject = "mm, oom: get rid of signal_struct::oom_victims",
+		.author = "Michal Hocko",
+		.date = "2016-08-25",
+		.version = "v4.9",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("862e3073b3ee"),
+		.what = "MMF_OOM_REAPED becomes MMF_OOM_SKIP, also set by __mmput()",
+	},
+	{
+		.id = "3f70dc38cec2",
+		.subject = "mm: make sure that kthreads will not refault oom reaped memory",
+		.author = "Michal Hocko",
+		.date = "2016-10",
+		.version = "v4.9",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("3f70dc38cec2"),
+		.what = "MMF_UNSTABLE: faults in a reaped mm get SIGBUS, not zeroes",
+	},
+	{
+		.id = "212925802454",
+		.subject = "mm: oom: let oom_reap_task and exit_mmap run concurrently",
+		.author = "Andrea Arcangeli",
+		.date = "2017-09-06",
+		.version = "v4.14",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_LATER,
+		.link = KERNEL_COMMIT("212925802454672e6cd2949a727f5e2c1377bf06"),
+		.what = "ends seed 000's race: MMF_OOM_SKIP under mmap_sem and an empty write-lock cycle",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{
 		.name = "changelog",
@@ -36,6 +107,7 @@ const struct era era_descriptor = {
 	.parent = "v4.6",
 	.version = "v4.9",
 	.commits = "e2fe14564d33 ec8d7c14ea14 26db62f179d1 862e3073b3ee 3f70dc38cec2",
+	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "the reaper reaps under oom_lock, pins mm_users after the trylock, and hides the mm with MMF_OOM_SKIP",
 	.fixed = "no second victim while the reaper unmaps (it holds oom_lock)",

@@ -17,6 +17,55 @@
  */
 #include <reaplab/era.h>
 
+/* Where the era comes from, for `reaplab list --commits` and the book. */
+static const struct era_commit upstream[] = {
+	{
+		.id = "bf3980c85212",
+		.subject = "mm: drop oom code from exit_mmap",
+		.author = "Suren Baghdasaryan",
+		.date = "2022-09",
+		.version = "v6.1",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("bf3980c85212fc71512d27a46f5aab66f46ca284"),
+		.what = "zap under mmap_read_lock, MMF_OOM_SKIP always, free under mmap_write_lock",
+	},
+	{
+		.id = "b3541d912a84",
+		.subject = "mm: delete unused MMF_OOM_VICTIM flag",
+		.author = "Suren Baghdasaryan",
+		.date = "2022-09",
+		.version = "v6.1",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("b3541d912a84dc40cabb516f2deeac9ae6fa30da"),
+		.what = "MMF_OOM_VICTIM goes",
+	},
+	{
+		.id = "763ecb035029",
+		.subject = "mm: remove the vma linked list",
+		.author = "Liam Howlett",
+		.date = "2022-09",
+		.version = "v6.1",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("763ecb035029f500d7e6dc99acd1ad299b7726a1"),
+		.what = "the VMAs live in the maple tree only",
+	},
+	{
+		.id = "e1c2c775d448",
+		.subject = "mm/oom_kill: use vma iterators instead of vma linked list",
+		.author = "Liam Howlett",
+		.date = "2022-09",
+		.version = "v6.1",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_ERA,
+		.link = KERNEL_COMMIT("e1c2c775d448be0503a3ac90681d86980919bad0"),
+		.what = "the reaper walks the maple tree, lowest address first",
+	},
+	{ 0 }
+};
+
 static const struct era_schedule schedules[] = {
 	{ 0 }
 };
@@ -27,6 +76,7 @@ const struct era era_descriptor = {
 	.parent = "v5.17",
 	.version = "v6.1",
 	.commits = "bf3980c85212 b3541d912a84 763ecb035029 e1c2c775d448",
+	.upstream = upstream,
 	.authors = "Suren Baghdasaryan, Michal Hocko, Liam Howlett",
 	.story = "exit_mmap zaps under mmap_read_lock, sets MMF_OOM_SKIP, frees under mmap_write_lock; maple tree",
 	.fixed = "no exclusive lock while zapping",

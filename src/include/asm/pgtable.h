@@ -40,6 +40,7 @@ typedef struct {
 	unsigned long pmd;
 } pmd_t;
 
+//! [ptdesc]
 /**
  * struct ptdesc - a PTE table and its lock.
  * @ptl: the split page table lock for every PTE in @pte.
@@ -49,6 +50,7 @@ struct ptdesc {
 	spinlock_t ptl;
 	pte_t pte[];
 };
+//! [ptdesc]
 
 static inline unsigned long pmd_index(unsigned long addr)
 {

@@ -3,7 +3,7 @@
  * src/include/linux/mm_types.h - struct mm_struct, struct vm_area_struct
  *
  * Models:  include/linux/mm_types.h, include/linux/sched/coredump.h (MMF_*)
- * Book:    chapter "Primer" (book/primer.md): mm_users vs mm_count.
+ * Book:    chapter "Primer" (book/01-primer.md): mm_users vs mm_count.
  *
  * DOC: The two reference counts of an mm
  *
@@ -57,6 +57,7 @@ enum {
 #define VM_HUGETLB	0x00400000UL
 #define VM_PFNMAP	0x00000400UL
 
+//! [vm_area_struct]
 /**
  * struct vm_area_struct - one mapping of an address space.
  */
@@ -74,7 +75,9 @@ struct vm_area_struct {
 	/** @vm_file: NULL: every mapping in the model is anonymous. */
 	void *vm_file;
 };
+//! [vm_area_struct]
 
+//! [mm_struct]
 /**
  * struct mm_struct - an address space.
  */
@@ -121,5 +124,6 @@ struct mm_struct {
 	/** @async_put_work: runs __mmput() for mmput_async(). */
 	struct work_struct async_put_work;
 };
+//! [mm_struct]
 
 #endif /* _LINUX_MM_TYPES_H */

@@ -16,6 +16,7 @@
 
 #include <linux/compiler.h>
 
+//! [rw_semaphore]
 /**
  * struct rw_semaphore - a sleeping reader/writer lock.
  * @count: 0 free, > 0 readers, -1 a writer.
@@ -27,6 +28,7 @@ struct rw_semaphore {
 	int owner;
 	const char *name;
 };
+//! [rw_semaphore]
 
 #define __RWSEM_INITIALIZER(semname)	{ .count = 0, .owner = 0, .name = #semname }
 #define DECLARE_RWSEM(semname)	struct rw_semaphore semname = __RWSEM_INITIALIZER(semname)

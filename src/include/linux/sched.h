@@ -64,6 +64,7 @@ struct sigpending {
 	unsigned long signal;
 };
 
+//! [task_struct]
 /**
  * struct task_struct - a task (here always a whole single-threaded process).
  */
@@ -103,6 +104,7 @@ struct task_struct {
 	/** @thread: the simulated CPU context that runs this task. */
 	struct thread_struct thread;
 };
+//! [task_struct]
 
 extern struct task_struct init_task;
 

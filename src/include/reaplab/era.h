@@ -65,6 +65,55 @@ struct era_schedule {
 	const char *what;
 };
 
+/*
+ * How sure shared/reference/kernel-history.md is of a commit's release and
+ * date: read in the commit or patch itself, inferred from strong indirect
+ * evidence (a merge-window push list, a maintainer's "in vX"), or weakly
+ * evidenced.  Printed beside every row, so a reader knows which is which.
+ */
+enum era_fact {
+	FACT_VERIFIED,
+	FACT_INFERRED,
+	FACT_UNVERIFIED,
+};
+
+/* What a commit is to the era that cites it. */
+enum era_commit_role {
+	COMMIT_ERA,		/* the era's own change: its folder models it */
+	COMMIT_BENEATH,		/* older, carried in the tree the era sits on */
+	COMMIT_LATER,		/* later, fixed what the era kept (not in it) */
+};
+
+/**
+ * struct era_commit - one upstream commit, or a patch never merged.
+ * @id: the commit id, 12 hex digits; NULL for a patch never merged.
+ * @subject: its subject line, as in the commit (or the patch's).
+ * @author: who wrote it.
+ * @date: when, as precisely as the history knows: "2017-09-06" (authored
+ *	  or posted), "2016-03" (a merge window's month).
+ * @version: the release that first shipped it ("v4.14"), or "not merged".
+ * @sure: how sure the history is of @version and @date (and of @author,
+ *	  where it doubts that too).
+ * @role: what the commit is to the era (see enum era_commit_role).
+ * @link: where to read it: the commit on git.kernel.org, or a search for
+ *	  the patch's thread on lore.kernel.org.
+ * @what: one line on what it changed, for the book's tables.
+ */
+struct era_commit {
+	const char *id;
+	const char *subject;
+	const char *author;
+	const char *date;
+	const char *version;
+	enum era_fact sure;
+	enum era_commit_role role;
+	const char *link;
+	const char *what;
+};
+
+/* The link for a merged commit. */
+#define KERNEL_COMMIT(id)	"https://git.kernel.org/torvalds/c/" id
+
 /**
  * struct era_entry - the model's entry points, one table per era.
  *
@@ -105,7 +154,11 @@ struct era_entry {
  * @name: card name, accepted as an alias ("empty-write-cycle").
  * @parent: the era this one changes; its folder holds only the changes.
  * @version: where the code shipped, or "not merged".
- * @commits: upstream commits, newest last.
+ * @commits: upstream commits, newest last (one line for `reaplab list`).
+ * @upstream: the same commits, and those beneath the era or fixing it
+ *	      later, with subject, author, date and link; ended by an entry
+ *	      with a NULL subject (`reaplab list --commits`, the book's
+ *	      timeline).
  * @authors: who wrote them.
  * @story: one line for `reaplab list`.
  * @fixed: the bug this era fixed.
@@ -125,6 +178,7 @@ struct era {
 	const char *parent;
 	const char *version;
 	const char *commits;
+	const struct era_commit *upstream;
 	const char *authors;
 	const char *story;
 	const char *fixed;

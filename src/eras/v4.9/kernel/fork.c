@@ -15,6 +15,7 @@
 #include <linux/workqueue.h>
 #include <linux/oom.h>
 
+//! [v4.9-mmput]
 /*
  * __mmput() - as in v4.6, and then MMF_OOM_SKIP: the OOM killer may stop
  * waiting for this mm, its memory is back.  (The reaper of this era sets
@@ -29,6 +30,7 @@ __era void __mmput(struct mm_struct *mm)
 	mmdrop(mm);
 }
 
+/* mmput_async_fn() - the kworker's half of mmput_async(): the teardown. */
 static void mmput_async_fn(struct work_struct *work)
 {
 	struct mm_struct *mm = container_of(work, struct mm_struct,
@@ -52,3 +54,4 @@ void mmput_async(struct mm_struct *mm)
 		schedule_work(&mm->async_put_work);
 	}
 }
+//! [v4.9-mmput]

@@ -16,7 +16,10 @@
  * Fixed:   DOC: The v4.6 race: while the reaper unmaps it holds oom_lock,
  *          so no OOM killer can choose a new victim meanwhile.
  * Kept:    DOC: v4.9: MMF_OOM_SKIP before the memory is freed.
- *
+ */
+
+//! [v4.9-race]
+/*
  * DOC: v4.9: MMF_OOM_SKIP before the memory is freed
  *
  * The race David Rientjes hit, as seed 000's changelog draws it: the
@@ -43,6 +46,8 @@
  * v4.14 (212925802454) lets the reaper and exit_mmap() run concurrently
  * instead.
  */
+//! [v4.9-race]
+
 #include <linux/oom.h>
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
@@ -52,6 +57,7 @@
 #include <trace/events/oom.h>
 #include "../../../mm/internal.h"
 
+//! [v4.9-mark-victim]
 /**
  * mark_oom_victim() - give @tsk the reserves and remember its mm.
  * @tsk: the victim; task_lock(@tsk) is held and @tsk->mm is set.
@@ -71,6 +77,7 @@ void mark_oom_victim(struct task_struct *tsk)
 		mmgrab(mm);
 	trace_mark_victim(tsk);
 }
+//! [v4.9-mark-victim]
 
 /* An mm the OOM killer must skip (MMF_OOM_SKIP) scores 0 too. */
 __era long oom_badness(struct task_struct *p, unsigned long totalpages)
@@ -120,6 +127,7 @@ __era bool task_will_free_mem(struct task_struct *task)
 	return true;
 }
 
+//! [v4.9-evaluate]
 /*
  * oom_evaluate_task() - fold @task into the choice.  An OOM victim whose
  * mm is not yet hidden (MMF_OOM_SKIP) makes the caller wait instead.
@@ -144,6 +152,7 @@ static int oom_evaluate_task(struct task_struct *task, struct oom_control *oc)
 	oc->chosen_points = points;
 	return 0;
 }
+//! [v4.9-evaluate]
 
 static void select_bad_process(struct oom_control *oc)
 {
@@ -180,6 +189,7 @@ __era bool out_of_memory(struct oom_control *oc)
 	return true;
 }
 
+//! [v4.9-reap]
 /*
  * __oom_reap_task_mm() - one attempt to reap @mm.
  *
@@ -258,3 +268,4 @@ __era void oom_reap_task(struct task_struct *tsk)
 	set_bit(MMF_OOM_SKIP, &mm->flags);
 	put_task_struct(tsk);
 }
+//! [v4.9-reap]

@@ -19,12 +19,14 @@ void mmput(struct mm_struct *mm);
 void mmput_async(struct mm_struct *mm);
 struct mm_struct *get_task_mm(struct task_struct *task);
 
+//! [mmgrab-mmget]
 /* mmgrab() - pin the struct mm_struct (not the address space). */
 static inline void mmgrab(struct mm_struct *mm)
 {
 	atomic_inc(&mm->mm_count);
 }
 
+/* mmdrop() - unpin the struct; the last mm_count frees it (__mmdrop()). */
 static inline void mmdrop(struct mm_struct *mm)
 {
 	if (unlikely(atomic_dec_and_test(&mm->mm_count)))
@@ -45,5 +47,6 @@ static inline bool mmget_not_zero(struct mm_struct *mm)
 {
 	return atomic_inc_not_zero(&mm->mm_users);
 }
+//! [mmgrab-mmget]
 
 #endif /* _LINUX_SCHED_MM_H */

@@ -18,6 +18,7 @@ enum {
 	SIGNAL_GROUP_EXIT = 2,	/* a group exit (a fatal signal) is under way */
 };
 
+//! [signal_struct]
 /**
  * struct signal_struct - state shared by the threads of a process.
  */
@@ -32,6 +33,7 @@ struct signal_struct {
 	 */
 	struct mm_struct *oom_mm;
 };
+//! [signal_struct]
 
 static inline bool fatal_signal_pending(struct task_struct *p)
 {

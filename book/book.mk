@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# book/book.mk - make book: the tutorial, built by Doxygen from book/*.md
+#
+# Included by the top-level Makefile.
+#
+#   make book        run every command of book/fragments (build/book/gen/),
+#                    check the code the chapters quote (book/lint.sh), and
+#                    build build/book/html/ with Doxygen; any warning fails
+#   make book-check  open every page of the built book in headless Chromium
+#                    and fail on what a reader would trip over; screenshots
+#                    in build/book/shots/ (needs `make deps BOOK=1`)
+#   make deps BOOK=1 also installs what book-check needs (chromium,
+#                    chromium-driver, python3-selenium); a plain `make deps`
+#                    does not, so a student's `make demo` stays light
+#
+# `make check` builds the book and runs book/test.sh (CHECK_DEPS), so a
+# broken snippet or a stale chapter fails the tests.  `make bench` before
+# `make book` puts the full-size measurements in the book instead of the
+# quick ones it measures itself (book/bench.sh).
+
+DEB_PKGS += $(filter-out $(DEB_PKGS),doxygen graphviz)
+ifeq ($(BOOK),1)
+DEB_PKGS += chromium chromium-driver python3-selenium
+endif
+CHECK_DEPS += book-test
+
+BOOK_OUT := $(B)/book
+BOOK_GEN := $(BOOK_OUT)/gen
+BOOK_CHAPTERS := $(sort $(wildcard book/[0-9][0-9]-*.md))
+BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh
+BOOK_QUOTED := $(shell find src -name '*.[ch]') $(wildcard figures/*.dot)
+# python3-selenium is Debian's: its python, not one of a virtualenv's.
+BOOK_PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
+
+.PHONY: book book-test book-check book-force
+book-force:
+
+book: $(BOOK_OUT)/html/index.html
+	@echo "book: open file://$(abspath $(BOOK_OUT)/html/index.html)"
+
+# The full-size measurements of make bench the book may use: the list is
+# rewritten only when it changes, so that a report appearing or going away
+# reruns the fragments, as a newer one does.
+BOOK_BENCH := $(sort $(wildcard $(B)/bench/*.md))
+$(BOOK_OUT)/.bench-list: book-force
+	@mkdir -p $(@D)
+	@echo '$(BOOK_BENCH)' | cmp -s - $@ || echo '$(BOOK_BENCH)' > $@
+
+# The fragments: rerun when the binary, the list or a full-size
+# measurement (make bench) changes.
+$(BOOK_GEN)/.stamp: $(B)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh \
+		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)
+	@command -v dot >/dev/null 2>&1 || { \
+		echo "book: Graphviz (dot) is missing: run make deps" >&2; exit 1; }
+	sh book/gen.sh $(B)/reaplab book/fragments $(BOOK_GEN)
+	@touch $@
+
+$(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
+		$(BOOK_TOOLS) $(BOOK_QUOTED)
+	@command -v doxygen >/dev/null 2>&1 || { \
+		echo "book: doxygen is missing: run make deps" >&2; exit 1; }
+	sh book/lint.sh $(BOOK_CHAPTERS)
+	rm -rf $(BOOK_OUT)/html
+	BOOK_INPUT="$(BOOK_CHAPTERS)" BOOK_OUT=$(BOOK_OUT) \
+		BOOK_GEN=$(BOOK_GEN) doxygen book/Doxyfile || { \
+		rm -rf $(BOOK_OUT)/html; exit 1; }
+
+book-test: $(B)/reaplab $(BOOK_OUT)/html/index.html
+	sh book/test.sh
+
+book-check: $(BOOK_OUT)/html/index.html
+	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots

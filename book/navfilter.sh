@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# book/navfilter.sh - Doxygen's input filter for the chapters
+#
+# Doxygen runs it on every chapter (FILTER_PATTERNS in book/Doxyfile) and
+# reads what it prints instead of the file.  It prints the file unchanged
+# and then appends, after the last line (so warnings still point at the
+# right line of the file):
+#
+#   - on every chapter, links to the previous and the next chapter, in the
+#     order of the file names (book/NN-name.md);
+#   - on the front page (\mainpage), the table of contents: every chapter
+#     but the front page, in that order.
+#
+# A chapter's first line names its page: "\mainpage TITLE" (the front page,
+# id "index") or "# TITLE {#ID}".  Adding a chapter file is all it takes to appear in the
+# contents and in the chain of previous/next links.
+set -eu
+
+file=$1
+dir=$(dirname "$file")
+
+page_id() {
+	if grep -q '^\\mainpage' "$1"; then
+		echo index
+	else
+		sed -n -e '1s/^# .*{#\([A-Za-z0-9_]*\)}[[:space:]]*$/\1/p' "$1"
+	fi
+}
+
+cat "$file"
+
+prev= next= seen=
+for f in $(ls "$dir"/[0-9][0-9]-*.md | LC_ALL=C sort); do
+	if [ -n "$seen" ]; then
+		next=$f
+		break
+	fi
+	if [ "$f" -ef "$file" ]; then
+		seen=1
+	else
+		prev=$f
+	fi
+done
+
+printf '\n\n'
+if grep -q '^\\mainpage' "$file"; then
+	printf '# Contents {#contents}\n\n'
+	n=0
+	for f in $(ls "$dir"/[0-9][0-9]-*.md | LC_ALL=C sort); do
+		id=$(page_id "$f")
+		[ "$id" = index ] && continue
+		n=$((n + 1))
+		printf '%d. \\ref %s\n' "$n" "$id"
+	done
+	printf '\n'
+fi
+printf '<div class="booknav">\n\n'
+[ -n "$prev" ] && printf 'Previous: \\ref %s' "$(page_id "$prev")"
+[ -n "$prev" ] && [ -n "$next" ] && printf ' &nbsp;&middot;&nbsp; '
+[ -n "$next" ] && printf 'Next: \\ref %s' "$(page_id "$next")"
+printf '\n\n</div>\n'

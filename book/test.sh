@@ -1,0 +1,352 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# book/test.sh - the book's tests (make check runs them, after make book)
+#
+#   sh book/test.sh
+#
+# What they hold the book to, whatever chapters are added:
+#
+#   pages      every chapter is book/NN-name.md whose first line names one
+#              of the book's fixed page ids (PAGES), NN its place in the
+#              reading order, each id once;
+#   eras       every era of `reaplab list` has its chapter era_<id>, except
+#              the eras in PENDING (chapters not written yet: see below);
+#   commits    every era chapter names every commit its era's descriptor
+#              cites (`reaplab list --commits ERA`);
+#   markers    every //! [id] marker in src/ is quoted by some \snippet, and
+#              every \snippet quotes a marker that exists (twice);
+#   fragments  every file a chapter pulls in (\include, \verbinclude,
+#              \dotfile, \mscfile, \image, \htmlinclude) is a hand-drawn
+#              figure in figures/ or a fragment of book/fragments; every
+#              fragment is used, was written by this build (newer than
+#              build/reaplab) and is not empty, and none is committed;
+#   guards     the checks that keep the book honest do fail: book/lint.sh
+#              on undocumented or empty quoted code, Doxygen (with the
+#              book's Doxyfile) on a broken \ref and a missing snippet, and
+#              the checks above on a chapter that breaks them.
+#
+# PENDING lists the era chapters phase 2 of issue 8 is writing; each writer
+# removes an era from it when its chapter lands, and the test fails if a
+# listed era already has a chapter, so the list cannot go stale.  When the
+# list is empty every era has its chapter.
+set -eu
+
+R=${R:-build/reaplab}
+G=${G:-build/book/gen}
+
+# The book's page ids, in reading order; a chapter's NN is its place here.
+PAGES="index primer tools era_v4_6 era_v4_9 era_2017_uncond era_2017_cond
+era_v4_14 era_v5_15 era_v5_17 era_v6_1 era_v6_18 mrelease munmap asserts
+measuring explorer timeline instructors"
+
+# Era chapters not written yet (phase 2 empties this list).
+PENDING="era_v4_6 era_2017_uncond era_2017_cond era_v4_14 era_v5_15
+era_v5_17 era_v6_1 era_v6_18"
+
+failures=0
+checks=0
+fail() {
+	echo "book/test.sh: FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# page_id FILE: "index" for the front page, else the {#id} of line 1.
+page_id() {
+	if head -n 1 "$1" | grep -q '^\\mainpage'; then
+		echo index
+	else
+		sed -n -e '1s/^# .*{#\([A-Za-z0-9_]*\)}[[:space:]]*$/\1/p' "$1"
+	fi
+}
+
+chapters() {
+	ls "$1"/[0-9][0-9]-*.md 2>/dev/null | LC_ALL=C sort
+}
+
+# era_page ERA: the page id of an era's chapter (v4.9 -> era_v4_9).
+era_page() {
+	echo "era_$1" | tr '.-' '__'
+}
+
+eras() {
+	"$R" list --format md | sed -n 's/^| \([^ |]*\) | .*/\1/p' | grep -v '^era$'
+}
+
+# --- the checks: each takes the book directory, prints one line a problem --
+
+check_pages() {
+	seen=
+	for f in $(chapters "$1"); do
+		base=${f##*/}
+		id=$(page_id "$f")
+		if [ -z "$id" ]; then
+			printf '%s: line 1 must be "\\mainpage TITLE" or "# TITLE {#id}"\n' "$f"
+			continue
+		fi
+		n=0 pos=
+		for p in $PAGES; do
+			[ "$p" = "$id" ] && pos=$n
+			n=$((n + 1))
+		done
+		if [ -z "$pos" ]; then
+			echo "$f: page id '$id' is not one of the book's (PAGES in book/test.sh)"
+			continue
+		fi
+		want=$(printf '%02d' "$pos")
+		[ "${base%%-*}" = "$want" ] ||
+			echo "$f: page '$id' comes $want in the reading order: name it $want-${base#*-}"
+		case " $seen " in
+		*" $id "*) echo "$f: page id '$id' is used twice" ;;
+		esac
+		seen="$seen $id"
+	done
+}
+
+check_eras() {
+	ids=$(for f in $(chapters "$1"); do page_id "$f"; done)
+	for era in $(eras); do
+		page=$(era_page "$era")
+		have=no
+		for id in $ids; do
+			[ "$id" = "$page" ] && have=yes
+		done
+		pending=no
+		for p in $PENDING; do
+			[ "$p" = "$page" ] && pending=yes
+		done
+		if [ $have = no ] && [ $pending = no ]; then
+			echo "era $era has no chapter (page $page)"
+		elif [ $have = yes ] && [ $pending = yes ]; then
+			echo "era $era has its chapter now: remove $page from PENDING in book/test.sh"
+		fi
+	done
+}
+
+check_commits() {
+	for f in $(chapters "$1"); do
+		id=$(page_id "$f")
+		case $id in era_*) ;; *) continue ;; esac
+		era=
+		for e in $(eras); do
+			[ "$(era_page "$e")" = "$id" ] && era=$e
+		done
+		if [ -z "$era" ]; then
+			echo "$f: page $id names no era of \`reaplab list\`"
+			continue
+		fi
+		for c in $("$R" list --commits "$era" |
+			   sed -n 's/^  \([0-9a-f]\{12\}\)  .*/\1/p'); do
+			grep -q "$c" "$f" ||
+				echo "$f: era $era cites commit $c; its chapter never names it"
+		done
+	done
+}
+
+# The \snippet commands of a book: "FILE ID" per line (code spans, where
+# prose names a command, are left out).
+snippets() {
+	cat "$1"/[0-9][0-9]-*.md 2>/dev/null | sed 's/`[^`]*`//g' |
+	sed -n 's/.*\\snippet\({[a-z,]*}\)\{0,1\}[[:space:]]\{1,\}\([^[:space:]]\{1,\}\)[[:space:]]\{1,\}\([^[:space:]]\{1,\}\).*/\2 \3/p' |
+	sort -u
+}
+
+check_markers() {
+	book=$1 src=$2
+	used=$(snippets "$book")
+	grep -rn '//! \[' "$src" |
+	sed -n 's/^\([^:]*\):\([0-9]*\):.*\/\/! \[\([^]]*\)\].*/\1 \2 \3/p' |
+	while read -r file line id; do
+		rel=${file#"$src"/}
+		printf '%s\n' "$used" | grep -qxF "$rel $id" ||
+			printf '%s:%s: marker [%s] is quoted by no \\snippet in %s/\n' \
+				"$file" "$line" "$id" "$book"
+	done
+	printf '%s\n' "$used" | while read -r file id; do
+		[ -n "$file" ] || continue
+		n=$(grep -cF "//! [$id]" "$src/$file" 2>/dev/null || true)
+		[ "${n:-0}" = 2 ] ||
+			printf '\\snippet %s %s: marker found %s times in %s, not twice\n' \
+				"$file" "$id" "${n:-0}" "$src/$file"
+	done
+}
+
+# Every file a chapter pulls in: "COMMAND FILE" per line.
+pulled_in() {
+	cat "$1"/[0-9][0-9]-*.md 2>/dev/null | sed 's/`[^`]*`//g' |
+	sed -n -e 's/.*\\\(include\|includedoc\|verbinclude\|dotfile\|mscfile\|htmlinclude\)\({[a-z,]*}\)\{0,1\}[[:space:]]\{1,\}\([^[:space:]"]\{1,\}\).*/\1 \3/p' \
+	       -e 's/.*\\image[[:space:]]\{1,\}html[[:space:]]\{1,\}\([^[:space:]"]\{1,\}\).*/image \1/p'
+}
+
+check_fragments() {
+	book=$1 list=$2
+	listed=$(sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' "$list" |
+		 awk '{ print $1 }' | tr '\n' ' ')
+	all=$(pulled_in "$book" | awk '{ print $2 }' | tr '\n' ' ')
+	pulled_in "$book" | while read -r cmd file; do
+		if [ "$cmd" = dotfile ] && [ -f "figures/$file" ]; then
+			continue
+		fi
+		case " $listed " in
+		*" $file "*|*" bench/$file "*) ;;
+		*) printf '\\%s %s: not a fragment of %s, nor a figure in figures/\n' \
+			"$cmd" "$file" "$list" ;;
+		esac
+	done
+	for file in $listed; do
+		case " $all " in
+		*" $file "*|*" ${file#bench/} "*) ;;
+		*) echo "$list: $file is used by no chapter: drop it or use it" ;;
+		esac
+		[ "$list" = book/fragments ] || continue
+		if [ ! -s "$G/$file" ]; then
+			echo "$G/$file: missing or empty: did make book run?"
+		elif [ ! "$G/$file" -nt "$R" ]; then
+			echo "$G/$file: older than $R: not regenerated by this build"
+		fi
+		if git ls-files --error-unmatch "book/$file" >/dev/null 2>&1; then
+			echo "book/$file: a committed copy of a generated fragment"
+		fi
+	done
+	if [ -n "$(git ls-files build 2>/dev/null)" ]; then
+		echo "build/ has committed files: the book's fragments come from the build"
+	fi
+}
+
+# run NAME OUTPUT: one check; each line of OUTPUT is a failure.
+run() {
+	checks=$((checks + 1))
+	[ -z "$2" ] && return 0
+	while IFS= read -r l; do
+		fail "$1: $l"
+	done <<EOF
+$2
+EOF
+}
+
+# must_fail NAME EXPECTED OUTPUT: a guard's own test: OUTPUT must say EXPECTED.
+must_fail() {
+	checks=$((checks + 1))
+	printf '%s\n' "$3" | grep -q -- "$2" ||
+		fail "$1: expected \"$2\", got: $(printf '%s' "$3" | head -n 3)"
+}
+
+# --- the book as it is ------------------------------------------------------
+
+run pages "$(check_pages book)"
+run eras "$(check_eras book)"
+run commits "$(check_commits book)"
+run markers "$(check_markers book src)"
+run fragments "$(check_fragments book book/fragments)"
+run lint "$(sh book/lint.sh 2>&1 || true)"
+
+# --- the guards, on books that break them ---------------------------------
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# lint: undocumented, half-documented, empty and missing quoted code
+mkdir -p "$tmp/src/mm" "$tmp/book"
+cat > "$tmp/src/mm/x.c" <<'EOF'
+//! [good]
+/**
+ * foo() - documented, with every parameter.
+ * @a: one.
+ * @b: two.
+ */
+static int foo(int a,
+	       int *b)
+{
+	return a + *b;
+}
+//! [good]
+
+//! [nodoc]
+static int bar(int a)
+{
+	return a;
+}
+//! [nodoc]
+
+//! [noparam]
+/**
+ * baz() - one parameter is not described.
+ * @a: one.
+ */
+int baz(int a, int b)
+{
+	return a + b;
+}
+//! [noparam]
+
+//! [empty]
+//! [empty]
+EOF
+printf '# T {#primer}\n\\snippet mm/x.c good\n' > "$tmp/book/01-good.md"
+checks=$((checks + 1))
+out=$(BOOK_SRC="$tmp/src" sh book/lint.sh "$tmp/book/01-good.md" 2>&1) ||
+	fail "lint: rejects documented code: $out"
+printf '# T {#primer}\n\\snippet mm/x.c nodoc\n\\snippet mm/x.c noparam\n\\snippet mm/x.c empty\n\\snippet mm/x.c gone\n' \
+	> "$tmp/book/01-bad.md"
+out=$(BOOK_SRC="$tmp/src" sh book/lint.sh "$tmp/book/01-bad.md" 2>&1 || true)
+must_fail lint-undocumented "function bar (.*) has no comment above it" "$out"
+must_fail lint-kernel-doc "function baz (.*): kernel-doc has no @b: line" "$out"
+must_fail lint-empty "nothing between the markers" "$out"
+must_fail lint-missing "marker //! \[gone\] occurs 0 times" "$out"
+must_fail lint-status "the book quotes code it cannot vouch for" "$out"
+
+# markers: a marker nobody quotes, a snippet of a marker that is not there
+rm "$tmp/book/01-bad.md"
+printf '# T {#tools}\n\\snippet mm/x.c gone\n' > "$tmp/book/02-gone.md"
+out=$(check_markers "$tmp/book" "$tmp/src")
+must_fail markers-unused "marker \[nodoc\] is quoted by no" "$out"
+must_fail markers-missing "snippet mm/x.c gone: marker found 0 times" "$out"
+rm "$tmp/book/02-gone.md"
+
+# pages: a chapter out of place, an unknown id, an id twice
+mkdir "$tmp/pages"
+printf '# P {#primer}\n' > "$tmp/pages/02-primer.md"
+printf '# X {#no_such_page}\n' > "$tmp/pages/03-x.md"
+printf '# P {#tools}\n' > "$tmp/pages/02-tools.md"
+printf '# P again {#tools}\n' > "$tmp/pages/02-tools2.md"
+out=$(check_pages "$tmp/pages")
+must_fail pages-order "page 'primer' comes 01 in the reading order" "$out"
+must_fail pages-unknown "page id 'no_such_page' is not one of the book's" "$out"
+must_fail pages-twice "page id 'tools' is used twice" "$out"
+
+# eras and commits: the v4.9 chapter without one of its commits; the v4.9
+# chapter missing although v4.9 is not PENDING; a PENDING era that has its
+# chapter already
+mkdir "$tmp/eras"
+grep -v 'e2fe14564d33' book/04-era-v4.9.md > "$tmp/eras/04-era-v4.9.md"
+out=$(check_commits "$tmp/eras")
+must_fail commits-missing "era v4.9 cites commit e2fe14564d33; its chapter never names it" "$out"
+out=$(check_eras "$tmp/pages")
+must_fail eras-missing "era v4.9 has no chapter (page era_v4_9)" "$out"
+out=$(PENDING="$PENDING era_v4_9"; check_eras book)
+must_fail eras-pending "remove era_v4_9 from PENDING" "$out"
+
+# fragments: a chapter pulling in a file nobody generates, a fragment
+# nobody uses
+printf '# P {#primer}\n\\verbinclude typed-in.txt\n' > "$tmp/book/01-frag.md"
+printf 'unused.md 0 $R list\n' > "$tmp/fragments"
+out=$(check_fragments "$tmp/book" "$tmp/fragments")
+must_fail fragments-typed "verbinclude typed-in.txt: not a fragment" "$out"
+must_fail fragments-unused "unused.md is used by no chapter" "$out"
+
+# Doxygen, with the book's own Doxyfile: a broken \ref, a missing snippet
+mkdir -p "$tmp/dox" "$tmp/gen/bench"
+printf '\\mainpage T\n\nSee \\ref no_such_page.\n\n\\snippet mm/oom_kill.c no-such-marker\n' \
+	> "$tmp/dox/00-index.md"
+out=$(BOOK_INPUT="$tmp/dox/00-index.md" BOOK_OUT="$tmp/out" \
+      BOOK_GEN="$tmp/gen" doxygen book/Doxyfile 2>&1 && echo "exit 0" ||
+      echo "exit $?")
+must_fail doxygen-ref "unable to resolve reference to 'no_such_page'" "$out"
+must_fail doxygen-snippet "no-such-marker" "$out"
+must_fail doxygen-status "exit 1" "$out"
+
+if [ "$failures" -gt 0 ]; then
+	echo "book/test.sh: $failures failure(s) in $checks checks"
+	exit 1
+fi
+echo "book/test.sh: $checks checks passed ($(chapters book | wc -l) chapters; era chapters pending: $(echo $PENDING | wc -w))"
