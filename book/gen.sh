@@ -13,8 +13,10 @@
 # status than the line says, or prints nothing, fails the build with the
 # command and the end of its log: the book never shows a stale or empty
 # fragment, and never one from a run that went differently than the text
-# around it says (status 1 means an oracle fired, 0 that none did; "any"
-# is for runs on real threads, whose outcome the text must not assume).
+# around it says (status 1 means an oracle fired, 0 that none did, 2 that
+# a replay was cut short because the era does not allow its schedule;
+# "any" is for runs on real threads, whose outcome the text must not
+# assume).
 set -eu
 
 if [ "${1:-}" = --one ]; then
@@ -51,8 +53,8 @@ mkdir -p "$G" "$G/bench"
 sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' "$list" |
 while read -r file want cmd; do
 	case $want in
-	0|1|any) ;;
-	*) echo "book: $list: $file: status must be 0, 1 or any, not '$want'" >&2
+	0|1|2|any) ;;
+	*) echo "book: $list: $file: status must be 0, 1, 2 or any, not '$want'" >&2
 	   exit 1 ;;
 	esac
 	[ -n "$cmd" ] || { echo "book: $list: $file: no command" >&2; exit 1; }

@@ -31,7 +31,10 @@
  *
  * It must never block on the victim: it only try-locks mmap_sem, retries
  * MAX_OOM_REAP_RETRIES times a tenth of a second apart, and then gives up.
- *
+ */
+
+//! [v4.6-race]
+/*
  * DOC: The v4.6 race: TIF_MEMDIE cleared too early
  *
  * In v4.6 the OOM killer waits for a victim as long as some task still
@@ -57,6 +60,8 @@
  * on its way back".  e2fe14564d33 (v4.7) closed it by holding oom_lock
  * around the whole reap; see src/eras/v4.9/.
  */
+//! [v4.6-race]
+
 #include <linux/oom.h>
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
@@ -294,7 +299,11 @@ __era void oom_reap_task(struct task_struct *tsk)
 }
 //! [v4.6-reap]
 
-/* The reaper kthread: sleep until a victim is queued, reap it, repeat. */
+//! [v4.6-queue]
+/*
+ * oom_reaper() - the reaper kthread: sleep until a victim is queued, take
+ * it off the queue under oom_reaper_lock, reap it, repeat.
+ */
 __era int oom_reaper(void *unused)
 {
 	(void)unused;
@@ -338,6 +347,7 @@ __era void wake_oom_reaper(struct task_struct *tsk)
 	spin_unlock(&oom_reaper_lock);
 	wake_up(&oom_reaper_wait);
 }
+//! [v4.6-queue]
 
 /**
  * oom_init() - start the OOM reaper.

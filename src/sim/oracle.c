@@ -14,8 +14,13 @@
  * matter:
  *
  *  - rss > 0 at the kill: the earlier victim's memory was still on its way
- *    back.  If it was already unmapped, the kill came from a stale
- *    allocation attempt, which no reaper protocol can prevent.
+ *    back.  Once it is unmapped the oracle counts it as returned, even if
+ *    the pages still wait in some task's mmu_gather for tlb_finish_mmu():
+ *    e.g. when the exiting task zapped them just before the reaper came,
+ *    found nothing left and set MMF_OOM_SKIP.  From v4.14 on the kernel's
+ *    own exit_mmap() sets MMF_OOM_SKIP before that flush too.  A second
+ *    kill in that gap is not flagged: the line is drawn at the mm, not at
+ *    the free lists.
  *  - rss == 0 at the end: the memory did come back.  In the stuck scenario
  *    the victim never frees anything, so a second kill is the right call
  *    and is not flagged.

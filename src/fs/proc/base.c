@@ -10,6 +10,7 @@
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
 
+//! [proc-reader]
 /**
  * proc_pid_cmdline_read() - read @tsk's command line from its memory.
  * @tsk: the process, as `ps` reads it.
@@ -31,3 +32,4 @@ ssize_t proc_pid_cmdline_read(struct task_struct *tsk)
 	mmput(mm);
 	return len;
 }
+//! [proc-reader]

@@ -49,17 +49,25 @@ extern int max_oom_reap_retries;
  */
 #define MAX_OOM_REAP_RETRIES	max_oom_reap_retries
 
-/* An OOM victim is known by its signal->oom_mm (since 26db62f179d1, v4.9). */
+//! [oom-victim]
+/*
+ * tsk_is_oom_victim() - was @tsk's process chosen by the OOM killer?  It
+ * is known by its signal->oom_mm (since 26db62f179d1, v4.9).
+ */
 static inline bool tsk_is_oom_victim(struct task_struct *tsk)
 {
 	return READ_ONCE(tsk->signal->oom_mm) != NULL;
 }
 
-/* Since 4837fe37adff (v4.15): the mm itself remembers it was chosen. */
+/*
+ * mm_is_oom_victim() - was @mm chosen?  Since 4837fe37adff (v4.15) the mm
+ * itself remembers it, whoever drops its last mm_users.
+ */
 static inline bool mm_is_oom_victim(struct mm_struct *mm)
 {
 	return test_bit(MMF_OOM_VICTIM, &mm->flags);
 }
+//! [oom-victim]
 
 bool out_of_memory(struct oom_control *oc);
 void mark_oom_victim(struct task_struct *tsk);

@@ -3,7 +3,11 @@
  * src/eras/2017-cond/mm/mmap.c - exit_mmap() locks only for OOM victims
  *
  * Era:     2017-cond, Michal Hocko's v1 (2017-07-27, seed 000), not merged.
- *
+ * Book:    chapter "2017-cond" (book/06-era-2017-cond.md).
+ */
+
+//! [2017-cond-race]
+/*
  * DOC: 2017-cond: who is the victim?
  *
  * To spare ordinary exits the cost of v0, v1 takes mmap_sem only when
@@ -30,12 +34,22 @@
  * (v4.15) fixed the same mistake in v4.14 by marking the mm, not the task
  * (MMF_OOM_VICTIM).
  */
+//! [2017-cond-race]
+
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/slab.h>
 #include <asm/tlb.h>
 #include "../../../mm/internal.h"
 
+//! [2017-cond-exit]
+/**
+ * exit_mmap() - tear down an address space; free it under mmap_sem if
+ * current is an OOM victim.
+ * @mm: the mm; mm_users is 0, but the OOM reaper may be zapping it.
+ *
+ * See DOC: 2017-cond: who is the victim?
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -75,3 +89,4 @@ void exit_mmap(struct mm_struct *mm)
 	if (locked)
 		up_write(&mm->mmap_sem);
 }
+//! [2017-cond-exit]

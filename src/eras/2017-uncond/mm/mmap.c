@@ -4,7 +4,11 @@
  *
  * Era:     2017-uncond, Michal Hocko's v0 of "mm, oom: allow oom reaper to
  *          race with exit_mmap" (2017-07-24, seed 000), not merged.
- *
+ * Book:    chapter "2017-uncond" (book/05-era-2017-uncond.md).
+ */
+
+//! [2017-uncond-race]
+/*
  * DOC: 2017: let the reaper race with exit_mmap()
  *
  * Zapping is what MADV_DONTNEED does and may run concurrently with any
@@ -31,11 +35,21 @@
  * the v4.9 race is gone.  The cost: every exit takes the lock, ~3-4% on a
  * fork/exit benchmark by Kirill Shutemov's measurement (noisy).
  */
+//! [2017-uncond-race]
+
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <asm/tlb.h>
 #include "../../../mm/internal.h"
 
+//! [2017-uncond-exit]
+/**
+ * exit_mmap() - tear down an address space; free it under mmap_sem.
+ * @mm: the mm; mm_users is 0, but the OOM reaper may be zapping it.
+ *
+ * See DOC: 2017: let the reaper race with exit_mmap().  Every exit takes
+ * the lock, OOM victim or not.
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -64,3 +78,4 @@ void exit_mmap(struct mm_struct *mm)
 	mm->mmap = NULL;
 	up_write(&mm->mmap_sem);
 }
+//! [2017-uncond-exit]

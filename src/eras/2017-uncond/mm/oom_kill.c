@@ -4,6 +4,7 @@
  *                                      without mm_users
  *
  * Era:     2017-uncond (see src/eras/2017-uncond/mm/mmap.c for the idea).
+ * Book:    chapter "2017-uncond" (book/05-era-2017-uncond.md).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>
@@ -12,6 +13,7 @@
 #include <trace/events/oom.h>
 #include "../../../mm/internal.h"
 
+//! [2017-uncond-reap]
 /*
  * __oom_reap_task_mm() - one attempt to reap @mm.
  *
@@ -57,3 +59,4 @@ unlock:
 	up_read(&mm->mmap_sem);
 	return true;
 }
+//! [2017-uncond-reap]

@@ -5,7 +5,11 @@
  * Era:     v4.14, "empty-write-cycle" (see src/eras/v4.14/era.c).
  * Commit:  212925802454 "mm: oom: let oom_reap_task and exit_mmap run
  *          concurrently" (Andrea Arcangeli, v4.14).
- *
+ * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md).
+ */
+
+//! [v4.14-barrier]
+/*
  * DOC: v4.14: a barrier, not a critical section
  *
  * Andrea's version of the 2017 idea holds the write lock for no
@@ -31,12 +35,22 @@
  * which is the same mistake as 2017-cond: current need not be the victim
  * (4837fe37adff, v4.15, keys it on the mm instead).
  */
+//! [v4.14-barrier]
+
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/slab.h>
 #include <asm/tlb.h>
 #include "../../../mm/internal.h"
 
+//! [v4.14-exit]
+/**
+ * exit_mmap() - tear down an address space; hide it from the reaper, and
+ * wait for a reaper inside, before freeing.
+ * @mm: the mm; mm_users is 0, but the OOM reaper may be zapping it.
+ *
+ * See DOC: v4.14: a barrier, not a critical section.
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -73,3 +87,4 @@ void exit_mmap(struct mm_struct *mm)
 		cond_resched();
 	}
 }
+//! [v4.14-exit]

@@ -4,6 +4,7 @@
  *
  * Era:     v4.14, "empty-write-cycle" (212925802454, Andrea Arcangeli).
  *          oom_lock stays around the reap until v4.19 (af5679fbc669).
+ * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>
@@ -13,6 +14,7 @@
 #include <trace/events/oom.h>
 #include "../../../mm/internal.h"
 
+//! [v4.14-reap]
 /*
  * __oom_reap_task_mm() - one attempt to reap @mm.
  *
@@ -67,3 +69,4 @@ unlock_oom:
 	mutex_unlock(&oom_lock);
 	return ret;
 }
+//! [v4.14-reap]
