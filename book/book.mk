@@ -47,9 +47,37 @@ $(BOOK_OUT)/.bench-list: book-force
 	@mkdir -p $(@D)
 	@echo '$(BOOK_BENCH)' | cmp -s - $@ || echo '$(BOOK_BENCH)' > $@
 
-# The fragments: rerun when the binary, the list or a full-size
+# The planted bugs of tests/mutants/, for the chapters that show one as
+# history had it (v5.17 without f798a1d4f94d, v6.18's lost `!`): reaplab
+# with every mutant as an era of its own (id mutant-NAME), sources
+# embedded under src/eras/mutant-NAME/ so that `show` and `diff` read
+# them.  Built as a lab's binary is; build/reaplab never lists them.
+BOOK_MUT := $(BOOK_OUT)/mutants
+BOOK_MUT_SRCS := $(sort $(wildcard tests/mutants/*/*.c tests/mutants/*/*/*.c))
+
+$(BOOK_MUT)/eras.o: src/sim/eras.c Makefile book/book.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
+		-DSIM_LAB_ERAS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))' \
+		-c $< -o $@
+
+$(BOOK_MUT)/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) $(BOOK_MUT_SRCS) \
+		Makefile book/book.mk
+	@mkdir -p $(@D)
+	sh src/sim/gen_sources.sh $(MODEL_TREE) $(foreach f,$(BOOK_MUT_SRCS),\
+		$(f)=$(patsubst tests/mutants/%,src/eras/mutant-%,$(f))) > $@
+
+$(BOOK_MUT)/sources.o: $(BOOK_MUT)/sources.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+		$(CLI_OBJS) $(ERA_OBJS) $(MUTANTS:%=$(B)/eras/%.o) \
+		$(BOOK_MUT)/eras.o $(BOOK_MUT)/sources.o
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The fragments: rerun when a binary, the list or a full-size
 # measurement (make bench) changes.
-$(BOOK_GEN)/.stamp: $(B)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh \
+$(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh \
 		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)
 	@command -v dot >/dev/null 2>&1 || { \
 		echo "book: Graphviz (dot) is missing: run make deps" >&2; exit 1; }

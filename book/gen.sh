@@ -8,21 +8,24 @@
 # Empties GENDIR, then runs each line of FRAGMENTS (two at a time: the
 # machine has two cores) with bash -o pipefail (so that in "cmd | filter"
 # the status checked is cmd's), from the top of the tree, with R set to
-# REAPLAB and G to GENDIR; its standard output becomes GENDIR/FILE, its
-# standard error GENDIR/FILE.log.  A command that ends with another exit
-# status than the line says, or prints nothing, fails the build with the
-# command and the end of its log: the book never shows a stale or empty
-# fragment, and never one from a run that went differently than the text
-# around it says (status 1 means an oracle fired, 0 that none did, 2 that
-# a replay was cut short because the era does not allow its schedule;
-# "any" is for runs on real threads, whose outcome the text must not
-# assume).
+# REAPLAB, G to GENDIR and M to the mutants' reaplab beside GENDIR
+# (GENDIR/../mutants/reaplab, see book.mk); its standard output becomes
+# GENDIR/FILE, its standard error GENDIR/FILE.log.  A command that ends
+# with another exit status than the line says, or prints nothing, fails the
+# build with the command and the end of its log: the book never shows a
+# stale or empty fragment, and never one from a run that went differently
+# than the text around it says (status 1 means an oracle fired, 0 that
+# none did, 2 that a replay was cut short because the era does not allow
+# its schedule; "any" is for runs on real threads, whose outcome the text
+# must not assume).
 set -eu
 
 if [ "${1:-}" = --one ]; then
 	# one fragment: --one R G FILE STATUS COMMAND
 	R=$2 G=$3 file=$4 want=$5 cmd=$6
-	export R G
+	# M: reaplab with the planted bugs of tests/mutants/ (book.mk)
+	M=$(dirname "$G")/mutants/reaplab
+	export R G M
 	mkdir -p "$(dirname "$G/$file")"
 	set +e
 	bash -o pipefail -c "$cmd" > "$G/$file.tmp" 2> "$G/$file.log"

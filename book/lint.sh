@@ -15,7 +15,9 @@
 #   - every function or struct defined in the quoted code is documented:
 #     the comment just above its definition names it ("name() - ..." or
 #     "struct name - ..."), and if that comment is kernel-doc (/**) it has
-#     an "@arg:" line for every parameter, as scripts/kernel-doc demands.
+#     an "@arg:" line for every parameter, as scripts/kernel-doc demands
+#     (a SYSCALL_DEFINEn(name, type, arg, ...) is sys_name(), with its
+#     args, as kernel-doc reads it).
 #
 # That is the book's promise that it never quotes undocumented code.  The
 # sources are kernel-doc, which Doxygen would misparse (an "@arg:" is an
@@ -83,6 +85,14 @@ for chapter in "$@"; do
 						continue
 					kind = "function"
 					name = sig; sub(/\(.*/, "", name); sub(/.*[^A-Za-z_0-9]/, "", name)
+					# SYSCALL_DEFINEn(name, type, arg, ...) is sys_name(),
+					# as scripts/kernel-doc reads it
+					syscall = name ~ /^SYSCALL_DEFINE[0-6]$/
+					if (syscall) {
+						p = sig; sub(/^[^(]*\(/, "", p)
+						sub(/,.*/, "", p); gsub(/[[:space:]]/, "", p)
+						name = "sys_" p
+					}
 				}
 				if (kind == "")
 					continue
@@ -106,6 +116,9 @@ for chapter in "$@"; do
 					p = sig; sub(/^[^(]*\(/, "", p); sub(/\)[^)]*$/, "", p)
 					n = split(p, params, ",")
 					for (q = 1; q <= n; q++) {
+						# a syscall lists its name, then type, arg pairs
+						if (syscall && (q == 1 || q % 2 == 0))
+							continue
 						arg = params[q]
 						gsub(/\[[^]]*\]/, "", arg)
 						sub(/[[:space:]]+$/, "", arg)

@@ -7,9 +7,16 @@
  * not, preemption bounding (bound 2) and DPOR must both find it, and the
  * parent must be clean there: the bug is the mutation's, and the
  * explorer sees it.
+ *
+ * A mutant may instead break what a syscall promises while staying safe
+ * (contracts[] below): no oracle can see that, so DPOR must prove it
+ * clean, and the trace of one run must show the promise kept by the
+ * parent and broken by the mutant.
  */
+#include <string.h>
 #include "testlib.h"
 #include "../src/sim/explore.h"
+#include <asm/pgtable.h>
 
 #define ERA(sym) extern const struct era sym; \
 	extern char sym##_data_begin[], sym##_data_end[];
@@ -53,6 +60,34 @@ static bool finds(const struct era *era, int scn, enum sim_explore_mode mode,
 	return r.buggy;
 }
 
+/*
+ * The promises no oracle watches.  @who runs first, to the end of what it
+ * does, then the others: the run in which its promise is easiest to keep.
+ * It must unmap every page of the victim in the parent, and none in the
+ * mutant.
+ */
+static const struct {
+	const char *mutant;
+	enum reaplab_scenario scn;
+	char who;
+	const char *promise;
+} contracts[] = {
+	{ "mutant-inverted-skip", SCN_MRELEASE, 'M',
+	  "process_mrelease(), running first, unmaps every page of the victim" },
+};
+
+#define NR_CONTRACTS	(sizeof(contracts) / sizeof(contracts[0]))
+
+static bool has_contract(const struct era *m)
+{
+	size_t i;
+
+	for (i = 0; i < NR_CONTRACTS; i++)
+		if (!strcmp(contracts[i].mutant, m->id))
+			return true;
+	return false;
+}
+
 START_TEST(test_mutant_is_found)
 {
 	const struct era *m = mutants[_i];
@@ -93,7 +128,127 @@ START_TEST(test_mutant_is_found)
 				      m->id, sim_scenarios[scn]->name);
 		}
 	}
-	ck_assert_msg(checked, "%s expects no bug anywhere", m->id);
+	ck_assert_msg(checked || has_contract(m),
+		      "%s expects no bug anywhere and breaks no promise",
+		      m->id);
+}
+END_TEST
+
+/* Pages of the victim's page tables that thread @tid found present and cleared. */
+static int pages_zapped_by(int tid)
+{
+	int n = 0;
+	size_t i;
+
+	for (i = 0; i < w.trace.nr; i++) {
+		const struct sim_event *ev = &w.trace.ev[i];
+
+		if (ev->type == SIM_EV_OP && !ev->probe && ev->tid == tid &&
+		    ev->kind == SEAM_ATOMIC_XCHG && ev->site &&
+		    !strcmp(ev->site->fn, "ptep_get_and_clear") &&
+		    (ev->result & _PAGE_PRESENT))
+			n++;
+	}
+	return n;
+}
+
+/* Run @era's @scn with @who first; the pages @who unmapped. */
+static int run_first(const struct era *era, enum reaplab_scenario scn,
+		     char who)
+{
+	const struct sim_scenario *s = sim_scenarios[scn];
+	char sched[2] = { who, 0 }, err[256];
+	unsigned int fired;
+	int t, tid = -1;
+
+	ck_assert_msg(!sim_world_build(&w, era, s, &s->defaults, err,
+				       sizeof(err)), "%s: %s", era->id, err);
+	for (t = 0; t < w.nthreads; t++)
+		if (w.threads[t].letter == who)
+			tid = t;
+	ck_assert_msg(tid >= 0, "%s has no thread %c", s->name, who);
+	fired = t_replay(&w, sched);
+	ck_assert_msg(!fired && w.stop != SIM_STOP_DIVERGED,
+		      "%s/%s '%s': fired %#x or diverged", era->id, s->name,
+		      sched, fired);
+	t = pages_zapped_by(tid);
+	sim_world_free(&w);
+	return t;
+}
+
+START_TEST(test_mutant_breaks_promise)
+{
+	const struct era *m = NULL, *parent;
+	const struct sim_scenario *s = sim_scenarios[contracts[_i].scn];
+	int pages = s->defaults.vmas * s->defaults.pages, got;
+	unsigned long executions;
+	size_t i;
+
+	for (i = 0; i < NR_MUTANTS; i++)
+		if (!strcmp(mutants[i]->id, contracts[_i].mutant))
+			m = mutants[i];
+	ck_assert_msg(m, "no mutant %s", contracts[_i].mutant);
+	parent = sim_era_by_name(m->parent);
+	ck_assert_msg(parent, "%s: no parent era %s", m->id, m->parent);
+
+	/* safe: no oracle fires in any schedule */
+	ck_assert_msg(!finds(m, contracts[_i].scn, SIM_EXPLORE_DPOR, 0, false,
+			     &executions),
+		      "%s/%s: an oracle fires; the mutant was to stay safe",
+		      m->id, s->name);
+
+	got = run_first(parent, contracts[_i].scn, contracts[_i].who);
+	ck_assert_msg(got == pages, "%s: expected: %s (%d pages); got: %d",
+		      parent->id, contracts[_i].promise, pages, got);
+	got = run_first(m, contracts[_i].scn, contracts[_i].who);
+	ck_assert_msg(got == 0, "%s: expected the promise broken: %c unmaps none of the %d pages; got: %d",
+		      m->id, contracts[_i].who, pages, got);
+}
+END_TEST
+
+/*
+ * A schedule a mutant ships (the book replays them) fires what the mutant
+ * declares, or nothing for one that breaks a promise instead, and nothing
+ * on the era it names as fixing it.
+ */
+START_TEST(test_mutant_schedules)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < NR_MUTANTS; i++) {
+		const struct era_schedule *sc;
+
+		for (sc = mutants[i]->schedules; sc && sc->name; sc++) {
+			const struct sim_scenario *s = sim_scenarios[sc->scenario];
+			const struct era *fixed = sim_era_by_name(sc->fixed_by);
+			unsigned int want = mutants[i]->expect[sc->scenario];
+			char err[256];
+			unsigned int fired;
+
+			ck_assert_msg(fixed, "%s: no era %s", mutants[i]->id,
+				      sc->fixed_by);
+			ck_assert(!sim_world_build(&w, mutants[i], s,
+						   &s->defaults, err,
+						   sizeof(err)));
+			fired = t_replay(&w, sc->schedule);
+			ck_assert_msg(w.stop != SIM_STOP_DIVERGED &&
+				      fired == want,
+				      "%s/%s %s: fired %#x, declared %#x",
+				      mutants[i]->id, s->name, sc->name, fired,
+				      want);
+			sim_world_free(&w);
+			ck_assert(!sim_world_build(&w, fixed, s, &s->defaults,
+						   err, sizeof(err)));
+			fired = t_replay(&w, sc->schedule);
+			ck_assert_msg(!fired, "%s's %s fires %#x on %s too",
+				      mutants[i]->id, sc->name, fired,
+				      fixed->id);
+			sim_world_free(&w);
+			n++;
+		}
+	}
+	ck_assert_msg(n, "no mutant ships a schedule");
 }
 END_TEST
 
@@ -108,6 +263,8 @@ Suite *mutants_suite(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_mutant_is_found, 0, NR_MUTANTS);
+	tcase_add_loop_test(tc, test_mutant_breaks_promise, 0, NR_CONTRACTS);
+	tcase_add_test(tc, test_mutant_schedules);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,22 @@
  */
 #include <reaplab/era.h>
 
+/*
+ * The run syzbot's report describes (f798a1d4f94d): process_mrelease()
+ * has pinned the mm and decided to reap, the victim's whole exit_mmap()
+ * runs, and only then does it take the read lock.
+ */
+static const struct era_schedule schedules[] = {
+	{
+		.name = "changelog",
+		.scenario = SCN_MRELEASE,
+		.schedule = "M@task_unlock V",
+		.fixed_by = "v5.17",
+		.what = "process_mrelease() takes the read lock after exit_mmap() and walks the freed VMA list",
+	},
+	{ 0 }
+};
+
 const struct era era_descriptor = {
 	.id = "mutant-no-mmap-null",
 	.name = "no-mmap-null",
@@ -23,5 +39,6 @@ const struct era era_descriptor = {
 		[SCN_MRELEASE] = EXPECT(ORACLE_UAF),
 		[SCN_STUCK] = EXPECT_CLEAN,
 	},
+	.schedules = schedules,
 	.entry = &era_entry,
 };

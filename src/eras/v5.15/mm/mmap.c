@@ -15,7 +15,12 @@
  *          da1c55f1b272 (v5.8): mmap_write_lock() names;
  *          5b78ed24e8ec "mm/pagemap: add mmap_assert_locked() annotations
  *          to find_vma*()" (Luigi Rizzo, v5.15).
- *
+ * Kept:    DOC: v5.15: process_mrelease() meets an exit that is not an OOM
+ *          kill.
+ */
+
+//! [v5.15-race]
+/*
  * DOC: v5.15: process_mrelease() meets an exit that is not an OOM kill
  *
  * process_mrelease() reaps any dying process, not only OOM victims; but
@@ -36,6 +41,8 @@
  * run the whole exit_mmap(), slowly); v5.17 took mmap_lock for write over
  * the whole teardown instead.
  */
+//! [v5.15-race]
+
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/slab.h>
@@ -64,6 +71,17 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 	return NULL;
 }
 
+//! [v5.15-exit]
+/**
+ * exit_mmap() - tear down an address space nobody uses any more.
+ * @mm: the mm; mm_users has reached 0.
+ *
+ * As from v4.17 to v5.16: only an OOM victim's mm is fenced off from the
+ * reaper (MMF_OOM_VICTIM, 4837fe37adff).  It reaps itself, hides the mm
+ * and waits out any reaper with the empty write-lock cycle, all before
+ * anything destructive (27ae357fa82b).  Any other mm is torn down with no
+ * lock at all, as before the reaper existed.
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -101,3 +119,4 @@ void exit_mmap(struct mm_struct *mm)
 		cond_resched();
 	}
 }
+//! [v5.15-exit]

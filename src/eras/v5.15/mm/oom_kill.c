@@ -43,6 +43,7 @@ void mark_oom_victim(struct task_struct *tsk)
 	trace_mark_victim(tsk);
 }
 
+//! [v5.15-reap]
 /**
  * __oom_reap_task_mm() - unmap the anonymous memory of @mm.
  * @mm: the mm; the caller holds mmap_lock for read, or is exit_mmap()
@@ -109,6 +110,7 @@ out_unlock:
 	mmap_read_unlock(mm);
 	return ret;
 }
+//! [v5.15-reap]
 
 __era void oom_reap_task(struct task_struct *tsk)
 {
@@ -134,6 +136,7 @@ done:
 	put_task_struct(tsk);
 }
 
+//! [v5.15-mrelease]
 /**
  * sys_process_mrelease() - reap a dying process's memory now.
  * @pidfd: the process (its pid, in the model).
@@ -198,3 +201,4 @@ put_task:
 	put_task_struct(task);
 	return ret;
 }
+//! [v5.15-mrelease]

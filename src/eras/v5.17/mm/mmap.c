@@ -7,12 +7,18 @@
  *          lock in exit_mmap" (Suren Baghdasaryan, v5.17);
  *          f798a1d4f94d "mm: fix use-after-free bug when mm->mmap is reused
  *          after being freed" (Suren Baghdasaryan, v5.17-rc).
- *
+ * Fixed:   DOC: v5.15: process_mrelease() meets an exit that is not an OOM
+ *          kill.
+ * Kept:    DOC: v5.17: one lock over the whole teardown (its cost).
+ */
+
+//! [v5.17-lock]
+/*
  * DOC: v5.17: one lock over the whole teardown
  *
- * Five years after Michal's v0, Suren measured the cost of taking the
- * write lock in every exit again (seed 002: +1.03% at p50, within noise)
- * and took it, for almost the whole of exit_mmap():
+ * Four years after Michal's v0 (2017), Suren measured the cost of taking
+ * the write lock in every exit again (2021, seed 002: +1.03% at p50,
+ * within noise) and took it, for almost the whole of exit_mmap():
  *
  *     reaper / process_mrelease         exit_mmap
  *     -------------------------------------------------------------
@@ -29,6 +35,8 @@
  * victim, which finds MMF_OOM_SKIP clear, could otherwise take the read
  * lock after exit_mmap() and walk the freed list.
  */
+//! [v5.17-lock]
+
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/slab.h>
@@ -37,6 +45,17 @@
 
 bool __oom_reap_task_mm(struct mm_struct *mm);
 
+//! [v5.17-exit]
+/**
+ * exit_mmap() - tear down an address space nobody uses any more.
+ * @mm: the mm; mm_users has reached 0.
+ *
+ * An OOM victim still reaps itself first and hides the mm, as since
+ * v4.17; then, for every mm, victim or not, the whole teardown runs under
+ * mmap_lock held for write (64591e8605d6).  A reaper or process_mrelease()
+ * holding the read lock is either done before it starts or waits until
+ * it ends, and then finds mm->mmap NULL (f798a1d4f94d).
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -69,3 +88,4 @@ void exit_mmap(struct mm_struct *mm)
 	mm->mmap = NULL;
 	mmap_write_unlock(mm);
 }
+//! [v5.17-exit]

@@ -15,6 +15,7 @@
 
 bool __oom_reap_task_mm(struct mm_struct *mm);
 
+//! [v5.17-mrelease]
 /**
  * sys_process_mrelease() - reap a dying process's memory now.
  * @pidfd: the process.
@@ -79,3 +80,4 @@ put_task:
 	put_task_struct(task);
 	return ret;
 }
+//! [v5.17-mrelease]

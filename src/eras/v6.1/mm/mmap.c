@@ -8,7 +8,11 @@
  *          Baghdasaryan, Michal Hocko's changelog);
  *          763ecb035029 "mm: remove the vma linked list" and the maple tree
  *          series (Liam Howlett, Matthew Wilcox).
- *
+ * Kept:    DOC: v6.1: read, then write (two zappers on one mm).
+ */
+
+//! [v6.1-read-write]
+/*
  * DOC: v6.1: read, then write
  *
  * Zapping is not destructive and may run beside the reaper, under the
@@ -32,6 +36,8 @@
  * tree empty.  The price: the reaper and exit_mmap() now zap the same VMAs
  * at the same time, forward, and fight over the same PTE locks (seed 003).
  */
+//! [v6.1-read-write]
+
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/slab.h>
@@ -54,6 +60,16 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 	return mt_find(&mm->mm_mt, &index, ULONG_MAX);
 }
 
+//! [v6.1-exit]
+/**
+ * exit_mmap() - tear down an address space nobody uses any more.
+ * @mm: the mm; mm_users has reached 0.
+ *
+ * Three phases (bf3980c85212): zap every page under mmap_lock for read,
+ * beside any reaper; hide the mm with MMF_OOM_SKIP, whoever's it is; then
+ * free page tables and VMAs under mmap_lock for write, and leave the
+ * maple tree empty for a reader that comes later.
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
@@ -94,3 +110,4 @@ void exit_mmap(struct mm_struct *mm)
 	__mt_destroy(&mm->mm_mt);
 	mmap_write_unlock(mm);
 }
+//! [v6.1-exit]

@@ -32,6 +32,16 @@ void mark_oom_victim(struct task_struct *tsk)
 	trace_mark_victim(tsk);
 }
 
+//! [v6.1-reap]
+/**
+ * __oom_reap_task_mm() - unmap the anonymous memory of @mm.
+ * @mm: the mm; the caller holds mmap_lock for read.
+ *
+ * The walk is the maple tree's, lowest address first (e1c2c775d448): the
+ * order in which the exiting task's unmap_vmas() walks it too.
+ *
+ * Return: true (false only for mmu notifiers, which the model has none of).
+ */
 bool __oom_reap_task_mm(struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
@@ -54,3 +64,4 @@ bool __oom_reap_task_mm(struct mm_struct *mm)
 	}
 	return ret;
 }
+//! [v6.1-reap]

@@ -16,6 +16,16 @@
 
 bool __oom_reap_task_mm(struct mm_struct *mm);
 
+/**
+ * exit_mmap() - tear down an address space nobody uses any more.
+ * @mm: the mm; mm_users has reached 0.
+ *
+ * An OOM victim still reaps itself first and hides the mm, as since
+ * v4.17; then, for every mm, victim or not, the whole teardown runs under
+ * mmap_lock held for write (64591e8605d6).  A reaper or process_mrelease()
+ * holding the read lock is either done before it starts or waits until
+ * it ends.
+ */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct mmu_gather tlb;
