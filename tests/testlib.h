@@ -10,7 +10,9 @@
 #include "../src/sim/schedule.h"
 #include "../src/sim/explore.h"
 
+#ifndef BIN
 #define BIN "build/reaplab"
+#endif
 
 /* A world of the test's own: @build creates its threads and objects. */
 void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w));

@@ -30,6 +30,7 @@
 #include <asm/seam.h>
 #include <reaplab/era.h>
 #include <reaplab/boot.h>
+#include "sanitizer.h"
 
 struct task_struct;
 struct mm_struct;
@@ -57,16 +58,20 @@ enum sim_substrate {
 };
 
 /**
- * struct sim_ctx - saved registers of a coroutine (only the stack pointer:
- * the rest is on the stack).
+ * struct sim_ctx - saved registers of a coroutine (only the stack pointer,
+ * first, for switch_x86_64.S: the rest is on the stack), and what the
+ * sanitizers know of it (see DOC: The simulator under sanitizers).
  */
 struct sim_ctx {
 	void *sp;
+	struct sim_fiber fiber;
 };
 
 void sim_ctx_switch(struct sim_ctx *from, struct sim_ctx *to);
+void sim_ctx_stack(struct sim_ctx *ctx, void *stack, size_t size);
 void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
 		  void (*entry)(void));
+void sim_ctx_free(struct sim_ctx *ctx);
 
 /* --- operations ------------------------------------------------------- */
 

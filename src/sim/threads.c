@@ -1044,7 +1044,13 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 	int i, spins = 0, seen;
 
 	sim_install_segv();
-	if (pool_world != w || pool_size != w->nthreads)
+	/*
+	 * The same world may have been rebuilt since (a static world is
+	 * built again at the same address): its threads have lost their
+	 * pool thread, and pool_start() gives it back.
+	 */
+	if (pool_world != w || pool_size != w->nthreads ||
+	    w->threads[0].pth != &pool[0])
 		pool_start(w);
 	sim_world_reset(w);
 	sim = w;

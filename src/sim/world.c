@@ -53,6 +53,7 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 		return -1;
 	/* a guard page: a runaway recursion faults instead of corrupting */
 	mprotect(t->stack, 4096, PROT_NONE);
+	sim_ctx_stack(&t->ctx, t->stack, SIM_STACK_SIZE);
 	task->thread.sim_tid = t->tid;
 	return w->nthreads++;
 }
@@ -138,8 +139,10 @@ void sim_world_free(struct sim_world *w)
 	int i;
 
 	for (i = 0; i < w->nthreads; i++)
-		if (w->threads[i].stack)
+		if (w->threads[i].stack) {
+			sim_ctx_free(&w->threads[i].ctx);
 			munmap(w->threads[i].stack, SIM_STACK_SIZE);
+		}
 	sim_arena_snapshot_free(&w->snap);
 	sim_trace_free(&w->trace);
 	if (sim == w)
