@@ -33,6 +33,23 @@ static const struct {
 	{ { "stress", "v4.9", "oom", "-n", "x" }, "-n must be a positive number" },
 	{ { "explore", "v4.9", "oom", "--bound", "99" }, "--bound must be 0 to 20" },
 	{ { "list", "extra" }, "takes no arguments" },
+	/* found by the fuzzers (tests/fuzz/): each was mishandled */
+	{ { "replay", "v4.9", "oom", "-", "-o", "" }, "-o needs KEY=VALUE" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "," }, "-o needs KEY=VALUE" },
+	{ { "show", "v4\n9" }, "unknown era 'v4?9'" },
+	{ { "show" }, "usage: reaplab show ERA" },
+	{ { "diff", "v4.9", "v4.14", "v5.15" }, "usage: reaplab diff" },
+	{ { "explore", "v4.9" }, "usage: reaplab explore" },
+	{ { "stress", "v4.9" }, "usage: reaplab stress" },
+	{ { "trace", "v4.9", "oom" }, "usage: reaplab trace" },
+	{ { "bench" }, "usage: reaplab bench" },
+	{ { "kernel" }, "usage: reaplab kernel" },
+	{ { "bench", "nosuch\tbench" }, "unknown benchmark 'nosuch?bench'" },
+	{ { "replay", "v4.9", "oom", "nosuch:changelog" }, "unknown era 'nosuch'" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=1000000" }, "vmas must be an integer from 1 to 64" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "pages=1048576,vmas=64,ptrs=1" }, "cannot build scenario oom" },
+	{ { "trace", "v4.9", "oom", "changelog", "--output", "/nonexistent/dir/x.dot" }, "cannot write /nonexistent/dir/x.dot" },
+	{ { "bench", "find-vma", "-n", "1", "--out", "/proc/nope" }, "cannot" },
 };
 
 START_TEST(test_bad_input_exits_2_with_a_message)
@@ -45,6 +62,9 @@ START_TEST(test_bad_input_exits_2_with_a_message)
 		      a[1] ? a[1] : "", a[2] ? a[2] : "", rc, err);
 	ck_assert_msg(strstr(err, bad[_i].msg), "expected '%s' in: %s",
 		      bad[_i].msg, err);
+	/* one line, whatever was typed */
+	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1,
+		      "not one line: %s", err);
 }
 END_TEST
 

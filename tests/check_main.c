@@ -22,6 +22,7 @@ int main(void)
 	srunner_add_suite(sr, explore_suite());
 	srunner_add_suite(sr, mutants_suite());
 	srunner_add_suite(sr, bench_suite());
+	srunner_add_suite(sr, signals_suite());
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -35,5 +35,6 @@ Suite *render_suite(void);
 Suite *explore_suite(void);
 Suite *mutants_suite(void);
 Suite *bench_suite(void);
+Suite *signals_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

@@ -209,9 +209,16 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 					 false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
 		return 1;
-	o->freed_by = tid;
-	o->freed_at = site;
-	memset((void *)o->start, POISON_FREE, o->size);
+	/*
+	 * Who freed it is written after freed_step is: a reader on another
+	 * thread may see the object dead before it sees who killed it, and
+	 * says less (sim_obj_describe_free()).  Atomics, relaxed (plain
+	 * moves on x86), so that reading them early is not a data race.
+	 */
+	__atomic_store_n(&o->freed_by, tid, __ATOMIC_RELAXED);
+	__atomic_store_n(&o->freed_at, site, __ATOMIC_RELAXED);
+	SIM_MODELLED_RACE_WRITE("a use-after-free: the reader is the bug",
+				memset((void *)o->start, POISON_FREE, o->size));
 	return 0;
 }
 
@@ -233,21 +240,26 @@ void sim_obj_describe(const void *addr, char *buf, size_t len)
 void sim_obj_describe_free(const void *addr, char *buf, size_t len)
 {
 	const struct sim_obj *o = sim_obj_of(addr);
+	const struct seam_site *freed_at;
+	unsigned int step;
 	char name[64];
+	int freed_by;
 
 	sim_obj_describe(addr, name, sizeof(name));
-	if (!o || !o->freed_step) {
+	if (!o || !__atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE)) {
 		snprintf(buf, len, "%s", name);
 		return;
 	}
-	if (o->freed_at)
+	freed_at = __atomic_load_n(&o->freed_at, __ATOMIC_RELAXED);
+	freed_by = __atomic_load_n(&o->freed_by, __ATOMIC_RELAXED);
+	step = __atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE);
+	if (freed_at)
 		snprintf(buf, len, "%s, freed at step %u by %c in %s (%s:%d)",
-			 name, o->freed_step,
-			 o->freed_by >= 0 && sim ?
-			 sim->threads[o->freed_by].letter : '?',
-			 o->freed_at->fn, o->freed_at->file, o->freed_at->line);
+			 name, step,
+			 freed_by >= 0 && sim ? sim->threads[freed_by].letter :
+			 '?', freed_at->fn, freed_at->file, freed_at->line);
 	else
-		snprintf(buf, len, "%s, freed at step %u", name, o->freed_step);
+		snprintf(buf, len, "%s, freed at step %u", name, step);
 }
 
 size_t sim_arena_live(const char *type)

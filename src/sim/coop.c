@@ -103,9 +103,31 @@ int sim_default_pick(struct sim_world *w)
 #if defined(SIM_ASAN) || defined(SIM_TSAN)
 static struct sim_ctx *fiber_prev;	/* the context switched away from */
 
+#ifdef SIM_TSAN
+/*
+ * DOC: A TSan fiber serves every execution
+ *
+ * A run ends with its coroutines wherever they were, and TSan's shadow
+ * call stack of each still holds their frames.  Making a new fiber per
+ * coroutine per execution costs TSan a large allocation each time (a
+ * hundred executions a second); reusing the fiber as it is would let the
+ * stale frames pile up.  So a coroutine's entry remembers where its body
+ * starts (sigsetjmp(), which TSan records with the shadow stack's depth),
+ * and the next execution, instead of building a fresh stack, resumes the
+ * coroutine where it stopped and has it jump back there (fiber_arrived()
+ * sees it belongs to an older execution): TSan unwinds the stale frames
+ * as it does for any longjmp.  A coroutine that faulted (coop_segv()) has
+ * no place to resume: it gets a new fiber.
+ */
+static unsigned long fiber_gen;		/* this execution's number */
+#endif
+
 static void fiber_leave(struct sim_ctx *f, struct sim_ctx *t, bool for_good)
 {
 	fiber_prev = f;
+#ifdef SIM_TSAN
+	f->fiber.resumable = true;
+#endif
 #ifdef SIM_ASAN
 	__sanitizer_start_switch_fiber(for_good ? NULL : &f->fiber.fake_stack,
 				       t->fiber.stack, t->fiber.size);
@@ -130,6 +152,11 @@ static void fiber_arrived(struct sim_ctx *self)
 		fiber_prev->fiber.stack = bottom;
 		fiber_prev->fiber.size = size;
 	}
+#endif
+#ifdef SIM_TSAN
+	/* resumed by a later execution: start afresh (see above) */
+	if (self && self != &main_ctx && self->fiber.gen != fiber_gen)
+		siglongjmp(self->fiber.restart, 1);
 #endif
 	(void)self;
 }
@@ -302,6 +329,10 @@ void sim_coop_thread_body(struct sim_thread *t)
 static void coop_thread_main(void)
 {
 	fiber_arrived(NULL);
+#ifdef SIM_TSAN
+	sigsetjmp(sim_self->ctx.fiber.restart, 0);
+	sim_self->ctx.fiber.gen = fiber_gen;
+#endif
 	sim_coop_thread_body(sim_self);
 }
 
@@ -338,6 +369,9 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 	    sim->substrate == SIM_SUBSTRATE_TURNSTILE)
 		siglongjmp(t->abort_jmp, 1);
 	fiber_leave(&t->ctx, &main_ctx, true);
+#ifdef SIM_TSAN
+	t->ctx.fiber.resumable = false;	/* its stack is not where it left */
+#endif
 	siglongjmp(coop_crash_jmp, 1);
 }
 
@@ -424,9 +458,17 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
 		sim_turnstile_start(w);
 	else
-		for (i = 0; i < w->nthreads; i++)
+		for (i = 0; i < w->nthreads; i++) {
+#ifdef SIM_TSAN
+			if (w->threads[i].ctx.fiber.resumable)
+				continue;	/* DOC: A TSan fiber serves ... */
+#endif
 			sim_ctx_init(&w->threads[i].ctx, w->threads[i].stack,
 				     SIM_STACK_SIZE, coop_thread_main);
+		}
+#ifdef SIM_TSAN
+	fiber_gen++;
+#endif
 #ifdef SIM_ASAN
 	main_ctx.fiber.stack = NULL;	/* whichever OS thread runs this */
 #endif

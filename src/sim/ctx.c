@@ -59,6 +59,7 @@ static void ctx_fresh(struct sim_ctx *ctx, void *stack, size_t size)
 	if (ctx->fiber.tsan)
 		__tsan_destroy_fiber(ctx->fiber.tsan);
 	ctx->fiber.tsan = __tsan_create_fiber(0);
+	ctx->fiber.resumable = false;
 #endif
 	(void)ctx;
 	(void)stack;

@@ -25,10 +25,20 @@
  *      addressable (computed once: sim_model_data_init()).
  *  (3) Valgrind, like ASan, must know the coroutines' stacks, or it takes
  *      a switch for a huge stack frame (VALGRIND_STACK_REGISTER).
+ *  (4) On real threads (the threads engine), the races the model is about
+ *      happen for real: in a broken era one task frees an object while
+ *      another still reads it, and the free poisons the object
+ *      (arena.c) while the reader reads.  That write is unsynchronised on
+ *      purpose, and the model's oracles, not TSan, judge it: it is done
+ *      inside SIM_MODELLED_RACE_WRITE(), which hides that one write from
+ *      TSan and nothing else.  Every other access of the simulator is
+ *      synchronised, and TSan checks it.
  */
 #ifndef _SIM_SANITIZER_H
 #define _SIM_SANITIZER_H
 
+#include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -53,6 +63,34 @@
 #endif
 #ifdef SIM_TSAN
 #include <sanitizer/tsan_interface.h>
+/* TSan's dynamic annotations (tsan_interface_ann.cpp), no header of theirs */
+void AnnotateIgnoreWritesBegin(const char *file, int line);
+void AnnotateIgnoreWritesEnd(const char *file, int line);
+void AnnotateIgnoreReadsBegin(const char *file, int line);
+void AnnotateIgnoreReadsEnd(const char *file, int line);
+#endif
+
+/*
+ * SIM_MODELLED_RACE_WRITE(why, stmt) - run @stmt, one write that races on
+ * real threads on purpose, with TSan not looking (DOC: The simulator under
+ * sanitizers, (4)); @why, a string, says which race it is.
+ */
+#ifdef SIM_TSAN
+#define SIM_MODELLED_RACE_WRITE(why, stmt) do {				\
+		(void)(why);						\
+		AnnotateIgnoreWritesBegin(__FILE__, __LINE__);		\
+		stmt;							\
+		AnnotateIgnoreWritesEnd(__FILE__, __LINE__);		\
+	} while (0)
+#define SIM_MODELLED_RACE_READ(why, stmt) do {				\
+		(void)(why);						\
+		AnnotateIgnoreReadsBegin(__FILE__, __LINE__);		\
+		stmt;							\
+		AnnotateIgnoreReadsEnd(__FILE__, __LINE__);		\
+	} while (0)
+#else
+#define SIM_MODELLED_RACE_WRITE(why, stmt) do { stmt; } while (0)
+#define SIM_MODELLED_RACE_READ(why, stmt) do { stmt; } while (0)
 #endif
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
@@ -77,6 +115,12 @@ struct sim_fiber {
 	void *fake_stack;
 	void *tsan;
 	unsigned int vg_id;
+#ifdef SIM_TSAN
+	/* see DOC: A TSan fiber serves every execution (coop.c) */
+	sigjmp_buf restart;
+	unsigned long gen;
+	bool resumable;
+#endif
 };
 
 #endif /* _SIM_SANITIZER_H */

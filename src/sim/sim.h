@@ -24,6 +24,7 @@
 #define _SIM_SIM_H
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <linux/types.h>
@@ -373,6 +374,11 @@ struct sim_world {
 
 extern struct sim_world *sim;
 extern __thread struct sim_thread *sim_self;
+/*
+ * Set by the command line's SIGINT handler: long searches and loops stop
+ * at their next check and report what they did so far.
+ */
+extern volatile sig_atomic_t sim_interrupted;
 
 /* world.c */
 int sim_world_build(struct sim_world *w, const struct era *era,

@@ -14,6 +14,8 @@
 #include <linux/rwsem.h>
 #include "sim.h"
 
+volatile sig_atomic_t sim_interrupted;
+
 /**
  * sim_thread_create() - add a simulated thread to the world being built.
  * @w: the world, booting.
