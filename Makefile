@@ -41,10 +41,12 @@ REQ_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+export CK_TIMEOUT_MULTIPLIER ?= 3
 else ifeq ($(SANITIZE),thread)
 B := build/tsan
 REQ_CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
 export TSAN_OPTIONS ?= halt_on_error=1:second_deadlock_stack=1
+export CK_TIMEOUT_MULTIPLIER ?= 10
 else ifneq ($(SANITIZE),)
 $(error SANITIZE must be address or thread, not '$(SANITIZE)')
 endif

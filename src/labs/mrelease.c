@@ -79,7 +79,7 @@ struct mr_run {
 struct mr_curve {
 	pid_t pid;
 	u64 t0;
-	volatile int stop;
+	int stop;		/* atomic: the sampler reads it */
 	long pgfree0;		/* pages freed on the machine, before */
 	long rss0;		/* kB: the child's RSS right before it */
 	double reaped_ms;	/* when waitpid() returned */
@@ -146,7 +146,8 @@ static void *sampler(void *arg)
 	struct mr_curve *c = arg;
 	struct timespec ms = { 0, 1000000 };
 
-	while (!c->stop && c->n < MAX_RSS_SAMPLES) {
+	while (!__atomic_load_n(&c->stop, __ATOMIC_ACQUIRE) &&
+	       c->n < MAX_RSS_SAMPLES) {
 		unsigned int i = c->n;
 
 		c->t_ms[i] = (bench_now_ns() - c->t0) / 1e6;
@@ -316,7 +317,7 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 		struct timespec ms = { 0, 20000000 };
 
 		nanosleep(&ms, NULL);
-		curve->stop = 1;
+		__atomic_store_n(&curve->stop, 1, __ATOMIC_RELEASE);
 		pthread_join(th, NULL);
 	}
 	close(pidfd);

@@ -280,6 +280,8 @@ const struct sim_scenario *sim_scenario_by_name(const char *name);
 int sim_params_set(struct sim_params *p, const char *kv, char *err,
 		   size_t errlen);
 void sim_params_format(const struct sim_params *p, char *buf, size_t len);
+int sim_params_check(const struct sim_scenario *scn,
+		     const struct sim_params *p, char *err, size_t errlen);
 
 /* --- policies --------------------------------------------------------- */
 

@@ -106,6 +106,8 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 {
 	int rc;
 
+	if (sim_params_check(scn, params, err, errlen))
+		return -1;
 	memset(w, 0, sizeof(*w));
 	w->era = era;
 	w->scn = scn;
@@ -123,8 +125,9 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 	w->mode = SIM_MODE_IDLE;
 	if (rc) {
 		snprintf(err, errlen,
-			 "cannot build scenario %s on era %s: the machine ran out of memory while booting",
+			 "cannot build scenario %s on era %s: the model's machine ran out of memory while booting (smaller sizes?)",
 			 scn->name, era->id);
+		sim_world_free(w);	/* the threads' stacks made so far */
 		return -1;
 	}
 	record_page_tables(w);

@@ -65,7 +65,7 @@ fuzz: fuzz-build
 			-artifact_prefix=$(FUZZ_B)/ \
 			$(FUZZ_B)/corpus/$$f tests/fuzz/corpus/$$f \
 			2>&1 | tee $(FUZZ_B)/$$f.log | \
-			grep -E '^#[0-9]+ +(DONE|INITED)|^stat::|ERROR|==[0-9]+==|fuzz:'; \
+			grep -E '^#[0-9]+[[:space:]]+(DONE|INITED)|^stat::number|ERROR|==[0-9]+==|fuzz:'; \
 	done
 
 fuzz-smoke: fuzz-build
@@ -98,5 +98,5 @@ valgrind: $(B)/reaplab
 	$(VALGRIND) $(B)/reaplab replay v4.9 oom changelog > /dev/null; \
 		test $$? = 1
 	$(VALGRIND) $(B)/reaplab explore v4.14 proc-reader --mode dpor \
-		--budget 300 > /dev/null; test $$? = 1
+		--budget 3000 > /dev/null; test $$? = 1
 	@echo "valgrind: clean"
