@@ -9,6 +9,10 @@
 #   make demo       deps, build, the tour of every era, and the book
 #   make clean      remove build/
 #
+#   make SANITIZE=address [check]   the same under ASan + UBSan (leaks too),
+#   make SANITIZE=thread [check]    or under TSan, in build/asan or
+#                                   build/tsan: never mixed with build/
+#
 # Knobs: CFLAGS (yours; the flags the code needs are kept apart, in
 # REQ_CFLAGS, so `make CFLAGS=-O0` cannot drop them), CC, CK_FORK=no and
 # CK_RUN_SUITE=... for the tests (see tests/README.md).
@@ -23,6 +27,29 @@ ALL_CFLAGS = $(REQ_CFLAGS) $(CFLAGS)
 MODEL_CFLAGS := -fPIC -finstrument-functions -fno-common
 LDLIBS := -lpthread
 B := build
+
+# Sanitizer builds: their own tree, their flags kept with the required ones
+# (so `make CFLAGS=-O0 SANITIZE=address` keeps them).  Any report fails:
+# UBSan does not recover, and the runtime options below make ASan, LSan
+# and TSan exit non-zero on their first report.  ASan's fake stacks
+# (detect_stack_use_after_return) stay off: with one per coroutine, made
+# anew at every execution, an exploration spends minutes in mmap().
+SANITIZE ?=
+ifeq ($(SANITIZE),address)
+B := build/asan
+REQ_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+export CK_TIMEOUT_MULTIPLIER ?= 3
+else ifeq ($(SANITIZE),thread)
+B := build/tsan
+REQ_CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+export TSAN_OPTIONS ?= halt_on_error=1:second_deadlock_stack=1
+export CK_TIMEOUT_MULTIPLIER ?= 10
+else ifneq ($(SANITIZE),)
+$(error SANITIZE must be address or thread, not '$(SANITIZE)')
+endif
 
 # The eras, oldest first: `reaplab list` and the tour follow this order.
 ERAS := v4.6 v4.9 2017-uncond 2017-cond v4.14 v5.15 v5.17 v6.1 v6.18
@@ -145,6 +172,9 @@ MUTANT_DEFS := -DTEST_MUTANTS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))
 $(B)/obj/tests/%.o: tests/%.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
+
+# The tests run the binary of their own build mode.
+$(B)/obj/tests/testlib.o: private EXTRA = -DBIN='"$(B)/reaplab"'
 
 $(B)/obj/tests/check_mutants.o: private EXTRA = $(MUTANT_DEFS)
 

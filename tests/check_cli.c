@@ -5,6 +5,7 @@
  * 0 no oracle fired, 1 an oracle fired, 2 bad input, always with a line
  * on stderr that says what was wrong.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
 
@@ -33,6 +34,24 @@ static const struct {
 	{ { "stress", "v4.9", "oom", "-n", "x" }, "-n must be a positive number" },
 	{ { "explore", "v4.9", "oom", "--bound", "99" }, "--bound must be 0 to 20" },
 	{ { "list", "extra" }, "takes no arguments" },
+	/* found by the fuzzers (tests/fuzz/): each was mishandled */
+	{ { "replay", "v4.9", "oom", "-", "-o", "" }, "-o needs KEY=VALUE" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "," }, "-o needs KEY=VALUE" },
+	{ { "show", "v4\n9" }, "unknown era 'v4?9'" },
+	{ { "show" }, "usage: reaplab show ERA" },
+	{ { "diff", "v4.9", "v4.14", "v5.15" }, "usage: reaplab diff" },
+	{ { "explore", "v4.9" }, "usage: reaplab explore" },
+	{ { "stress", "v4.9" }, "usage: reaplab stress" },
+	{ { "trace", "v4.9", "oom" }, "usage: reaplab trace" },
+	{ { "bench" }, "usage: reaplab bench" },
+	{ { "kernel" }, "usage: reaplab kernel" },
+	{ { "bench", "nosuch\tbench" }, "unknown benchmark 'nosuch?bench'" },
+	{ { "replay", "v4.9", "oom", "nosuch:changelog" }, "unknown era 'nosuch'" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=1000000" }, "vmas must be an integer from 1 to 64" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "pages=1048576,vmas=64,ptrs=1" }, "too large: vmas=64 of pages=1048576" },
+	{ { "stress", "v4.9", "oom", "-o", "pages=63" }, "the model's has 64" },
+	{ { "trace", "v4.9", "oom", "changelog", "--output", "/nonexistent/dir/x.dot" }, "cannot write /nonexistent/dir/x.dot" },
+	{ { "bench", "find-vma", "-n", "1", "--out", "/proc/nope" }, "cannot" },
 };
 
 START_TEST(test_bad_input_exits_2_with_a_message)
@@ -45,6 +64,42 @@ START_TEST(test_bad_input_exits_2_with_a_message)
 		      a[1] ? a[1] : "", a[2] ? a[2] : "", rc, err);
 	ck_assert_msg(strstr(err, bad[_i].msg), "expected '%s' in: %s",
 		      bad[_i].msg, err);
+	/* one line, whatever was typed */
+	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1,
+		      "not one line: %s", err);
+}
+END_TEST
+
+/* A 1 MiB schedule: a limit error at once, in one line, never a hang. */
+START_TEST(test_a_huge_schedule_is_a_limit_error)
+{
+	static struct sim_world w;
+	static struct sim_schedule parsed;
+	static const char *const unit[] = { "A1 ", "V", "A@", "R*\t" };
+	static const char *const msg[] = {
+		"schedule too long: more than 256 segments",
+		"a count must be a positive number",
+		"bad label",
+		"schedule too long: more than 256 segments",
+	};
+	size_t len = 1 << 20, i, k;
+	char *s = malloc(len + 1), e[256];
+
+	ck_assert_ptr_nonnull(s);
+	t_build(&w, "v4.9", "oom");
+	for (k = 0; k < 4; k++) {
+		size_t u = strlen(unit[k]);
+
+		for (i = 0; i < len; i++)
+			s[i] = i < u || k != 1 ? unit[k][i % u] : '9';
+		s[len] = 0;
+		ck_assert_int_eq(sim_schedule_parse(&w, s, &parsed, e,
+						    sizeof(e)), -1);
+		ck_assert_msg(strstr(e, msg[k]), "%zu: %s", k, e);
+		ck_assert_ptr_null(strchr(e, '\n'));
+	}
+	sim_world_free(&w);
+	free(s);
 }
 END_TEST
 
@@ -117,6 +172,7 @@ Suite *cli_suite(void)
 	TCase *tc = tcase_create("Core");
 
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_a_huge_schedule_is_a_limit_error);
 	tcase_add_loop_test(tc, test_bad_input_exits_2_with_a_message, 0,
 			    sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_every_subcommand_has_help);

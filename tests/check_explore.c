@@ -359,10 +359,12 @@ static u64 end_state(const struct sim_world *wp)
 	/* what each thread's steps saw and wrote, in its order ... */
 	for (i = 0; i < wp->trace.nr; i++) {
 		const struct sim_event *ev = &wp->trace.ev[i];
-		u64 *t = &th[ev->tid];
+		u64 *t;
 
+		/* only an operation's tid is a thread: an oracle's may be -1 */
 		if (ev->type != SIM_EV_OP)
 			continue;
+		t = &th[ev->tid];
 		*t = (*t ^ (u64)ev->arg) * 0x100000001b3ull;
 		/* atomic_inc()'s new value is not returned to anyone */
 		if (ev->kind != SEAM_ATOMIC_ADD || !ev->site ||

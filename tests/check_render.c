@@ -176,8 +176,10 @@ static bool j_string(struct jp *j, char **out)
 	size_t cap = 16, n = 0;
 	char *s = malloc(cap);
 
-	if (*j->p++ != '"')
+	if (*j->p++ != '"') {
+		free(s);
 		return j_fail(j, "string expected");
+	}
 	for (;;) {
 		unsigned char c = *j->p++;
 
@@ -185,8 +187,10 @@ static bool j_string(struct jp *j, char **out)
 			s = realloc(s, cap *= 2);
 		if (c == '"')
 			break;
-		if (c < 0x20)
+		if (c < 0x20) {
+			free(s);
 			return j_fail(j, "raw control character in a string");
+		}
 		if (c != '\\') {
 			s[n++] = c;
 			continue;
@@ -201,12 +205,16 @@ static bool j_string(struct jp *j, char **out)
 
 			for (k = 0; k < 4; k++)
 				if (!j->p[k] ||
-				    !strchr("0123456789abcdefABCDEF", j->p[k]))
+				    !strchr("0123456789abcdefABCDEF", j->p[k])) {
+					free(s);
 					return j_fail(j, "bad \\u escape");
+				}
 			j->p += 4;
 			s[n++] = '?';
-		} else
+		} else {
+			free(s);
 			return j_fail(j, "bad escape");
+		}
 	}
 	s[n] = 0;
 	*out = s;
@@ -273,8 +281,10 @@ static bool j_items(struct jp *j, struct jv *v, bool object, int depth)
 			if (!j_string(j, &v->key[v->n]))
 				return false;
 			j_ws(j);
-			if (*j->p++ != ':')
+			if (*j->p++ != ':') {
+				free(v->key[v->n]);
 				return j_fail(j, "':' expected");
+			}
 		}
 		if (!j_value(j, &v->kid[v->n++], depth + 1))
 			return false;
@@ -325,6 +335,27 @@ static bool j_value(struct jp *j, struct jv *v, int depth)
 	}
 }
 
+static void j_free_kids(struct jv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		j_free_kids(&v->kid[i]);
+		if (v->key)
+			free(v->key[i]);
+	}
+	free(v->str);
+	free(v->kid);
+	free(v->key);
+}
+
+static void json_free(struct jv *v)
+{
+	if (v)
+		j_free_kids(v);
+	free(v);
+}
+
 /* Parse all of @text; NULL with @err set if it is not strict JSON. */
 static struct jv *json_parse(const char *text, const char **err)
 {
@@ -337,6 +368,7 @@ static struct jv *json_parse(const char *text, const char **err)
 			return v;
 		j_fail(&j, "text after the value");
 	}
+	json_free(v);
 	*err = j.err;
 	return NULL;
 }
@@ -366,12 +398,24 @@ static long long ns(double us)
  * slice before it; a thread_name for every track; every flow start with
  * its end.  Returns NULL, or what is wrong.
  */
+static const char *trace_problem_of(const struct jv *top, int *nslices);
+
 static const char *trace_problem(const char *text, int *nslices)
+{
+	const char *err = NULL, *why;
+	struct jv *top = json_parse(text, &err);
+
+	if (!top)
+		return err;
+	why = trace_problem_of(top, nslices);
+	json_free(top);
+	return why;
+}
+
+static const char *trace_problem_of(const struct jv *top, int *nslices)
 {
 	static char why[256];
 	const struct jv *evs, *e;
-	const char *err = NULL;
-	struct jv *top = json_parse(text, &err);
 	const char *stack[16][256];
 	int depth[16] = { 0 }, flows = 0;
 	long long last[16] = { 0 }, x_end[16] = { 0 }, at;
@@ -379,8 +423,6 @@ static const char *trace_problem(const char *text, int *nslices)
 	size_t i;
 	int t;
 
-	if (!top)
-		return err;
 	evs = j_get(top, "traceEvents");
 	if (!evs || evs->type != J_ARR || !evs->n)
 		return "no traceEvents array";

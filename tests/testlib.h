@@ -10,7 +10,9 @@
 #include "../src/sim/schedule.h"
 #include "../src/sim/explore.h"
 
+#ifndef BIN
 #define BIN "build/reaplab"
+#endif
 
 /* A world of the test's own: @build creates its threads and objects. */
 void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w));
@@ -35,5 +37,6 @@ Suite *mutants_suite(void);
 Suite *bench_suite(void);
 Suite *labs_suite(void);
 Suite *book_suite(void);
+Suite *signals_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 	cli_self = argv[0];
 	if (argc > 1 && !strcmp(argv[1], "grade"))
 		return grade_main(argc - 1, argv + 1, argv[0]);
-	rc = cli_main(argc, argv);
+	rc = cli_run(argc, argv);
 	if (argc > 1 && (cli_is_help(argv[1]) || !strcmp(argv[1], "help")))
 		printf("\nThis binary is lab %s's: its eras and programs are linked in\n"
 		       "beside the historical ones (yours is `lab`, if the lab has one),\n"

@@ -108,6 +108,7 @@ FILE *bench_csv_open(const struct bench_out *o, const char *name,
 void bench_csv_close(const struct bench_out *o, FILE *f, const char *name);
 void bench_plot(const struct bench_out *o, const char *name,
 		const char *script);
+int bench_out_check(const struct bench_out *o, char *err, size_t len);
 void bench_progress(const struct bench_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void bench_report_begin(const struct bench_out *o, const char *name,

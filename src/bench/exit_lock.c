@@ -169,7 +169,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 				&o->params))
 			return 2;
 	sim_threads_measure(SIM_MEASURE_ON);
-	for (k = 0; k < warmup + rounds && !rc; k++) {
+	for (k = 0; k < warmup + rounds && !rc && !sim_interrupted; k++) {
 		for (j = 0; j < NR_VARIANTS && !rc; j++) {
 			struct exit_variant *v = &variants[(j + k) %
 							   NR_VARIANTS];
@@ -190,8 +190,9 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	}
 	sim_threads_measure(SIM_MEASURE_OFF);
 	sim_threads_shutdown();
-	if (!rc)
-		report(o, rounds);
+	/* Ctrl-C: the rounds done so far, if any */
+	if (!rc && k > warmup)
+		report(o, k - warmup);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		sim_world_free(&variants[i].w);
 		bench_samples_free(&variants[i].cost);

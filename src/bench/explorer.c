@@ -114,7 +114,8 @@ static int table_modes(const struct bench_opts *o, double scale)
 		if (m->mode < 0) {
 			w.trace_frames = false;
 			w.trace_text = false;
-			for (execs = 0; execs < budget; execs++) {
+			for (execs = 0; execs < budget && !sim_interrupted;
+			     execs++) {
 				sim_run_coop(&w, (struct sim_policy){
 					     default_pick, NULL });
 				points += w.run_steps;
@@ -380,17 +381,17 @@ static int table_first_bug(const struct bench_opts *o, double scale)
 			if (r.buggy)
 				sim_cex_minimize(&w, &r.first, want, &mz);
 			bench_table_set(&t, row, 5, "%lu", mz.tries);
-			for (i = 0; i < iters; i++) {
+			for (i = 0; i < iters && !sim_interrupted; i++) {
 				sim_threads_iteration(&w, 2.0, NULL);
 				hits += !!(w.verdict.fired & want);
 			}
-			bench_table_set(&t, row, 6, "%lu/%lu", hits, iters);
+			bench_table_set(&t, row, 6, "%lu/%lu", hits, i);
 			if (f)
 				fprintf(f, "%s,%s,%s,%lu,%lu,%lu,%lu,%lu,%lu,%lu\n",
 					era->id, sim_scenarios[s]->name,
 					sim_oracle_name(__builtin_ctz(want)),
 					n[0], n[1], n[2], n[3], mz.tries, hits,
-					iters);
+					i);
 			sim_world_free(&w);
 		}
 	sim_threads_shutdown();
@@ -408,12 +409,13 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	double scale = o->runs ? o->runs / (double)b->runs : 1.0, total;
 	int rc;
 
+	/* Ctrl-C: the tables done so far (the one running ends early) */
 	rc = table_modes(o, scale);
-	if (!rc)
+	if (!rc && !sim_interrupted)
 		rc = table_eras(o, scale, &total);
-	if (!rc)
+	if (!rc && !sim_interrupted)
 		rc = table_reduction(o, scale);
-	if (!rc)
+	if (!rc && !sim_interrupted)
 		rc = table_first_bug(o, scale);
 	return rc;
 }

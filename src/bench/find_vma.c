@@ -195,7 +195,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 		ctx.addr[i] = ctx.lo + (unsigned long)rand_r(&seed) %
 				       (ctx.hi - ctx.lo);
 	sim_threads_measure(SIM_MEASURE_ON);
-	for (k = 0; k < warmup + runs && !rc; k++) {
+	for (k = 0; k < warmup + runs && !rc && !sim_interrupted; k++) {
 		for (j = 0; j < NR_VARIANTS; j++) {
 			struct lookup_variant *v = &variants[(j + k) %
 							     NR_VARIANTS];
@@ -217,8 +217,9 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	}
 	sim_threads_measure(SIM_MEASURE_OFF);
 	sim_threads_shutdown();
-	if (!rc)
-		report(o, runs, &clock);
+	/* Ctrl-C: the runs done so far, if any */
+	if (!rc && k > warmup)
+		report(o, k - warmup, &clock);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		sim_world_free(&variants[i].w);
 		bench_samples_free(&variants[i].ns);

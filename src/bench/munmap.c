@@ -293,7 +293,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	runs = bench_csv_open(&o->out, "munmap-runs",
 			      "variant,run,exclusive_hold_ns,total_ns,reader_p50_ns,reader_p99_ns,reader_max_ns,reads");
 	sim_threads_measure(SIM_MEASURE_LOCKS);
-	for (k = 0; k < warmup + pairs && !rc; k++) {
+	for (k = 0; k < warmup + pairs && !rc && !sim_interrupted; k++) {
 		for (j = 0; j < NR_VARIANTS; j++) {
 			struct munmap_variant *v = &variants[k % 2 ? 1 - j : j];
 
@@ -319,8 +319,9 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	sim_threads_shutdown();
 	bench_csv_close(&o->out, lat, "munmap-reads");
 	bench_csv_close(&o->out, runs, "munmap-runs");
-	if (!rc)
-		report(o, pairs);
+	/* Ctrl-C: the pairs done so far, if any */
+	if (!rc && k > warmup)
+		report(o, k - warmup);
 	sim_world_free(&w);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		bench_samples_free(&variants[i].excl);

@@ -271,7 +271,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	 * Until each era has @pairs runs with two zappers (runs left out do
 	 * not count), within a bound, should the race never go that way.
 	 */
-	for (k = 0; !rc && k < warmup + 10 * pairs + 20 &&
+	for (k = 0; !rc && !sim_interrupted && k < warmup + 10 * pairs + 20 &&
 	     (k < warmup + pairs || counted(0) < pairs ||
 	      counted(1) < pairs); k++) {
 		for (j = 0; j < NR_VARIANTS && !rc; j++) {
@@ -293,6 +293,8 @@ static int run(const struct bench *b, const struct bench_opts *o)
 	sim_threads_shutdown();
 	bench_csv_close(&o->out, runs, "reap-order-runs");
 	if (!rc && (!variants[0].fig[0][0].n || !variants[1].fig[0][0].n)) {
+		if (sim_interrupted)
+			goto free;	/* Ctrl-C before a run counted */
 		fprintf(stderr,
 			"reaplab: reap-order: process_mrelease() never ran beside the exit\n");
 		rc = 1;
@@ -301,6 +303,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 		print_table(o);
 		summary_csv(o);
 	}
+free:
 	for (i = 0; i < NR_VARIANTS; i++) {
 		struct reap_variant *v = &variants[i];
 		int c;

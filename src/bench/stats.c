@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -352,6 +353,38 @@ static int make_dirs(const char *dir)
 	}
 	if (mkdir(path, 0777) && errno != EEXIST)
 		return -1;
+	return 0;
+}
+
+/**
+ * bench_out_check() - can the results go to @o->dir?  Asked before a run,
+ * so that an unwritable --out is said at once, not after the run.
+ * @o: where the results go (no directory: nothing to check).
+ * @err: the reason, if not.
+ * @len: its size.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int bench_out_check(const struct bench_out *o, char *err, size_t len)
+{
+	char path[4096];
+	FILE *f;
+
+	if (!o->dir)
+		return 0;
+	if (make_dirs(o->dir)) {
+		snprintf(err, len, "cannot create %s: %s", o->dir,
+			 strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/.reaplab-write-test", o->dir);
+	f = fopen(path, "w");
+	if (!f || fclose(f)) {
+		snprintf(err, len, "cannot write in %s: %s", o->dir,
+			 strerror(errno));
+		return -1;
+	}
+	unlink(path);
 	return 0;
 }
 

@@ -79,7 +79,7 @@ int cmd_bench(int argc, char **argv)
 	const char *name = NULL, *sizes[16];
 	const struct bench *b = NULL;
 	int i, nsizes = 0, rc = 0;
-	char *end;
+	char *end, err[512];
 
 	for (i = 1; i < argc; i++)
 		if (cli_is_help(argv[i])) {
@@ -120,13 +120,17 @@ int cmd_bench(int argc, char **argv)
 		}
 	}
 	if (!name) {
-		bench_usage(stderr);
-		return EXIT_USAGE;
+		return cli_error("usage: reaplab bench NAME [options] (try --help)");
 	}
 	if (!strcmp(name, "all")) {
 		if (nsizes || o.runs)
 			return cli_error("bench: -n and -o apply to one benchmark, not to all");
-		for (i = 0; i < nr_benches && rc != EXIT_USAGE; i++) {
+		if (cli_fuzzing)
+			return EXIT_CLEAN;
+		if (bench_out_check(&o.out, err, sizeof(err)))
+			return cli_error("bench: --out: %s", err);
+		for (i = 0; i < nr_benches && rc != EXIT_USAGE &&
+			    !sim_interrupted; i++) {
 			int r;
 
 			if (i)
@@ -136,20 +140,35 @@ int cmd_bench(int argc, char **argv)
 				rc = r;
 			fflush(stdout);
 		}
+		if (sim_interrupted)
+			printf("bench all: interrupted after %d of %d benchmarks\n",
+			       i, nr_benches);
 		return rc;
 	}
 	b = bench_by_name(name);
 	if (!b) {
-		fprintf(stderr, "reaplab: unknown benchmark '%s' (benchmarks:",
-			name);
+		char list[256];
+		int n = 0;
+
+		list[0] = 0;
 		for (i = 0; i < nr_benches; i++)
-			fprintf(stderr, " %s", benches[i]->name);
-		fprintf(stderr, ", all)\n");
-		return EXIT_USAGE;
+			n += snprintf(list + n, n < (int)sizeof(list) ?
+				      sizeof(list) - n : 0, " %s",
+				      benches[i]->name);
+		return cli_error("unknown benchmark '%s' (benchmarks:%s, all)",
+				 name, list);
 	}
 	o.params = b->defaults;
 	for (i = 0; i < nsizes; i++)
 		if (cli_param(&o.params, sizes[i]))
 			return EXIT_USAGE;
-	return run_one(b, &o, true);
+	if (cli_fuzzing)
+		return EXIT_CLEAN;	/* the arguments were the point */
+	if (bench_out_check(&o.out, err, sizeof(err)))
+		return cli_error("bench: --out: %s", err);
+	rc = run_one(b, &o, true);
+	if (sim_interrupted)
+		printf("bench %s: interrupted: the table above holds the runs done so far\n",
+		       b->name);
+	return rc;
 }

@@ -10,6 +10,7 @@
 #ifndef _CLI_CLI_H
 #define _CLI_CLI_H
 
+#include <signal.h>
 #include <stdio.h>
 #include "../sim/sim.h"
 #include "../sim/schedule.h"
@@ -23,6 +24,8 @@ extern const char *cli_self;
 
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_main(int argc, char **argv);
+int cli_run(int argc, char **argv);
+extern bool cli_fuzzing;
 const struct era *cli_era(const char *name);
 const struct sim_scenario *cli_scenario(const char *name);
 bool cli_is_help(const char *arg);

@@ -202,7 +202,9 @@ static void print_observation(const struct sim_world *w,
 	if (r->buggy && !o->stop_first)
 		fprintf(words, "  oracles fired across all executions: %s\n",
 		       cli_verdict_text(r->fired, false));
-	if (r->budget_exhausted)
+	if (r->interrupted)
+		fprintf(words, "  interrupted: the search stopped before it was complete\n");
+	else if (r->budget_exhausted)
 		fprintf(words, "  budget exhausted: the search stopped before it was complete\n");
 	else if (r->bound_exceeded && !r->buggy)
 		fprintf(words, "  bound exceeded: executions with more preemptions were not explored\n");
@@ -221,7 +223,7 @@ static int default_pick(struct sim_world *w, void *data)
 
 /* One era and scenario, searched; the verdict cell for --all. */
 struct cell {
-	bool na, buggy, proven;
+	bool done, na, buggy, proven;
 	unsigned int fired;
 	double seconds;
 	unsigned long executions;
@@ -241,6 +243,7 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	sim_run_coop(&w, (struct sim_policy){ default_pick, NULL });
 	if (w.verdict.na) {
 		c->na = true;
+		c->done = true;
 		if (!a->quiet)
 			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
 			       scn->name, "the scenario's syscall does not exist in this era");
@@ -248,6 +251,7 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 		return 0;
 	}
 	sim_explore(&w, &a->o, &r);
+	c->done = !r.interrupted;
 	c->buggy = r.buggy;
 	c->fired = r.buggy ? r.first.fired : 0;
 	c->proven = r.complete;
@@ -357,6 +361,7 @@ static void explore_all_md(const struct explore_args *a,
 static int explore_all(struct explore_args *a)
 {
 	static struct cell cells[64][SCN_NR];
+	int ndone = 0;
 	double start = sim_now();
 	int i, s, nscn = 0, mismatches = 0, unproven = 0, cellsn = 0;
 
@@ -370,9 +375,13 @@ static int explore_all(struct explore_args *a)
 			const struct sim_scenario *scn = sim_scenarios[s];
 
 			a->p = scn->defaults;
+			memset(&cells[i][s], 0, sizeof(cells[i][s]));
+			if (sim_interrupted)
+				continue;	/* the table says what was done */
 			if (explore_one(sim_eras[i], scn, a, false,
 					&cells[i][s]))
 				return EXIT_USAGE;
+			ndone += cells[i][s].done;
 		}
 	if (a->md) {
 		for (i = 0; i < sim_nr_eras && i < 64; i++)
@@ -403,6 +412,10 @@ static int explore_all(struct explore_args *a)
 			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
 			char text[64];
 
+			if (!c->done) {
+				printf(" %-*s", s + 1 < nscn ? 17 : 0, "-");
+				continue;
+			}
 			snprintf(text, sizeof(text), "%s%s%s",
 				 cli_verdict_text(c->fired, c->na),
 				 !c->na && !c->buggy && !c->proven ? "?" : "",
@@ -423,13 +436,17 @@ static int explore_all(struct explore_args *a)
 		for (s = 0; s < nscn && era_wanted(a, i); s++) {
 			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
 
-			if (!cell_matches(&cells[i][s], expect))
+			if (cells[i][s].done &&
+			    !cell_matches(&cells[i][s], expect))
 				printf("(!) %s/%s: found %s, the era expects %s\n",
 				       sim_eras[i]->id, sim_scenarios[s]->name,
 				       cli_verdict_text(cells[i][s].fired,
 							cells[i][s].na),
 				       expect_text(expect));
 		}
+	if (sim_interrupted)
+		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
+		       ndone, (sim_nr_eras < 64 ? sim_nr_eras : 64) * nscn);
 	printf("%d of %d verdicts match their era's expectation; %d not proven; %.1f s\n",
 	       cellsn - mismatches, cellsn, unproven, sim_now() - start);
 	return mismatches ? EXIT_BUG : EXIT_CLEAN;
@@ -593,6 +610,14 @@ int cmd_explore(int argc, char **argv)
 	a.elide = 10;
 	if (parse(argc, argv, &a))
 		return EXIT_USAGE;
+	if (cli_fuzzing) {
+		/* the fuzzers: every argument checked, a short search */
+		if (!a.o.budget || a.o.budget > 20)
+			a.o.budget = 20;
+		a.o.seconds = 0;
+		a.o.progress = false;
+		a.minimize = false;
+	}
 	sim_render_elide = sim_render_fig_elide = a.elide;
 	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;
 	if (a.md && !a.all)
@@ -610,8 +635,7 @@ int cmd_explore(int argc, char **argv)
 		return explore_all(&a);
 	}
 	if (a.npos != 2) {
-		explore_usage(stderr);
-		return EXIT_USAGE;
+		return cli_error("usage: reaplab explore ERA SCENARIO [options], or explore --all (try --help)");
 	}
 	era = cli_era(a.pos[0]);
 	scn = era ? cli_scenario(a.pos[1]) : NULL;

@@ -86,6 +86,7 @@ int cmd_kernel(int argc, char **argv)
 	struct lab_opts o = { .out = { .dir = LAB_DEFAULT_OUT } };
 	const struct lab *l;
 	const char *name = NULL;
+	char err[512];
 	int i;
 
 	for (i = 1; i < argc; i++)
@@ -125,19 +126,26 @@ int cmd_kernel(int argc, char **argv)
 		}
 	}
 	if (!name) {
-		kernel_usage(stderr);
-		return EXIT_USAGE;
+		return cli_error("usage: reaplab kernel NAME [options] (try --help)");
 	}
 	l = lab_by_name(name);
 	if (!l) {
-		fprintf(stderr, "reaplab: unknown lab '%s' (labs:", name);
+		char list[256];
+		int n = 0;
+
+		list[0] = 0;
 		for (i = 0; i < nr_labs; i++)
-			fprintf(stderr, " %s", lab_list[i]->name);
-		fprintf(stderr, ")\n");
-		return EXIT_USAGE;
+			n += snprintf(list + n, n < (int)sizeof(list) ?
+				      sizeof(list) - n : 0, " %s",
+				      lab_list[i]->name);
+		return cli_error("unknown lab '%s' (labs:%s)", name, list);
 	}
 	if ((o.mib && !l->mib) || (o.samples && !l->samples))
 		return cli_error("kernel: %s takes no %s", l->name,
 				 o.mib && !l->mib ? "--mib" : "-n");
+	if (cli_fuzzing)
+		return EXIT_CLEAN;	/* no children forked by a fuzzer */
+	if (bench_out_check(&o.out, err, sizeof(err)))
+		return cli_error("kernel: --out: %s", err);
 	return run_lab(l, &o);
 }

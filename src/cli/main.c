@@ -2,10 +2,15 @@
 /*
  * src/cli/main.c - reaplab: the command line
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "../sim/render.h"
+
+/* Set by the fuzzers (tests/fuzz/): budgets clamped, nothing written. */
+bool cli_fuzzing;
 
 static const struct {
 	const char *name;
@@ -27,15 +32,26 @@ static const struct {
 /* How the commands this binary prints call it: a lab's binary has a path. */
 const char *cli_self = "reaplab";
 
+/*
+ * cli_error() - the one line a bad input gets, on stderr.  Whatever the
+ * user typed is in it, so it is made one line whatever that was: control
+ * characters become '?', and a message longer than a screenful is cut.
+ */
 int cli_error(const char *fmt, ...)
 {
+	char buf[1024];
 	va_list ap;
+	size_t i, n;
 
-	fputs("reaplab: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (n >= sizeof(buf))
+		memcpy(buf + sizeof(buf) - 4, "...", 4);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	fprintf(stderr, "reaplab: %s\n", buf);
 	return EXIT_USAGE;
 }
 
@@ -47,30 +63,37 @@ bool cli_is_help(const char *arg)
 const struct era *cli_era(const char *name)
 {
 	const struct era *era = sim_era_by_name(name);
-	int i;
+	char list[256];
+	int i, n = 0;
 
 	if (era)
 		return era;
-	fprintf(stderr, "reaplab: unknown era '%s' (eras:", name);
+	list[0] = 0;
 	for (i = 0; i < sim_nr_eras; i++)
-		fprintf(stderr, " %s", sim_eras[i]->id);
+		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
+			      " %s", sim_eras[i]->id);
 	for (i = 0; sim_lab_eras[i]; i++)
-		fprintf(stderr, " %s", sim_lab_eras[i]->id);
-	fprintf(stderr, "; `reaplab list` shows their card names too)\n");
+		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
+			      " %s", sim_lab_eras[i]->id);
+	cli_error("unknown era '%s' (eras:%s; `reaplab list` shows their card names too)",
+		  name, list);
 	return NULL;
 }
 
 const struct sim_scenario *cli_scenario(const char *name)
 {
 	const struct sim_scenario *scn = sim_scenario_by_name(name);
-	int i;
+	char list[128];
+	int i, n = 0;
 
 	if (scn)
 		return scn;
-	fprintf(stderr, "reaplab: unknown scenario '%s' (scenarios:", name);
+	list[0] = 0;
 	for (i = 0; i < SCN_NR; i++)
-		fprintf(stderr, " %s", sim_scenarios[i]->name);
-	fprintf(stderr, "; %s for a program)\n", sim_program_scenario.name);
+		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
+			      " %s", sim_scenarios[i]->name);
+	cli_error("unknown scenario '%s' (scenarios:%s; %s for a program)",
+		  name, list, sim_program_scenario.name);
 	return NULL;
 }
 
@@ -80,10 +103,17 @@ int cli_param(struct sim_params *p, const char *kv)
 	char *copy = strdup(kv), *tok, *save = NULL;
 	int rc = 0;
 
+	if (!copy)
+		return cli_error("out of memory");
+
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
 		if (sim_params_set(p, tok, err, sizeof(err)))
 			rc = cli_error("%s", err);
+	/* "-o ''" or "-o ,": found by the fuzzer, accepted as nothing */
+	if (!rc && !strpbrk(kv, "="))
+		rc = cli_error("-o needs KEY=VALUE, not '%s' (keys: vmas, pages, ptrs, retries, alloc-retries, aio, jiffy-ns)",
+			       kv);
 	free(copy);
 	return rc;
 }
@@ -146,13 +176,18 @@ const char *cli_resolve_schedule(const struct era *era,
 		*name = s->name;
 		return s->schedule;
 	}
-	fprintf(stderr, "reaplab: %s ships no schedule named '%s' for %s (shipped:",
-		from->id, want, scn->name);
-	for (s = from->schedules; s && s->name; s++)
-		fprintf(stderr, " %s/%s", sim_scenarios[s->scenario]->name,
-			s->name);
-	fprintf(stderr, "%s)\n", from->schedules && from->schedules->name ?
-		"" : " none");
+	{
+		char list[512];
+		int n = 0;
+
+		list[0] = 0;
+		for (s = from->schedules; s && s->name; s++)
+			n += snprintf(list + n, n < (int)sizeof(list) ?
+				      sizeof(list) - n : 0, " %s/%s",
+				      sim_scenarios[s->scenario]->name, s->name);
+		cli_error("%s ships no schedule named '%s' for %s (shipped:%s)",
+			  from->id, want, scn->name, n ? list : " none");
+	}
 	return NULL;
 }
 
@@ -220,15 +255,34 @@ void cli_params_args(const struct sim_scenario *scn,
 #undef PARAM
 }
 
-/* The command line of reaplab; a lab's binary calls it for its commands. */
+/*
+ * The options that outlive one command in this process: back to their
+ * defaults before each (the fuzzers run many commands in one process).
+ */
+static void cli_defaults(void)
+{
+	sim_render_width = 0;
+	sim_render_elide = 0;
+	sim_render_fig_elide = 10;
+	sim_render_title = NULL;
+	sim_interrupted = 0;
+}
+
+/**
+ * cli_main() - the command line, callable in-process (a lab's binary and the
+ * fuzzers call it): returns the exit status and never exits (but on running out of memory).
+ * @argc: as main()'s.
+ * @argv: as main()'s.
+ *
+ * Return: 0 no oracle fired, 1 an oracle fired, 2 bad input.
+ */
 int cli_main(int argc, char **argv)
 {
 	size_t i;
 
-	if (argc < 2) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	cli_defaults();
+	if (argc < 2)
+		return cli_error("usage: reaplab COMMAND [ARGS...] (try `reaplab --help`)");
 	if (cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return EXIT_CLEAN;
@@ -236,6 +290,42 @@ int cli_main(int argc, char **argv)
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	cli_error("unknown command '%s' (try `reaplab --help`)", argv[1]);
-	return EXIT_USAGE;
+	return cli_error("unknown command '%s' (try `reaplab --help`)", argv[1]);
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	sim_interrupted = 1;
+}
+
+/**
+ * cli_run() - cli_main() as a process runs it, with Ctrl-C handled.
+ * @argc: as main()'s.
+ * @argv: as main()'s.
+ *
+ * The first SIGINT asks the running command to stop (sim_interrupted): a
+ * search, a stress run or a benchmark stops at its next check and reports
+ * what it did so far, and the process exits 130, as a shell reports a
+ * command killed by SIGINT.  A second SIGINT kills at once.
+ *
+ * Return: cli_main()'s status, or 130 if interrupted.
+ */
+int cli_run(int argc, char **argv)
+{
+	struct sigaction sa;
+	int rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = SA_RESETHAND;	/* the second one is the default */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	rc = cli_main(argc, argv);
+	if (sim_interrupted) {
+		fflush(stdout);
+		fprintf(stderr, "reaplab: interrupted\n");
+		return 130;
+	}
+	return rc;
 }

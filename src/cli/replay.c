@@ -115,8 +115,7 @@ int cmd_replay(int argc, char **argv)
 			return cli_error("replay: too many arguments (try --help)");
 	}
 	if (npos != 3) {
-		replay_usage(stderr);
-		return EXIT_USAGE;
+		return cli_error("usage: reaplab replay ERA SCENARIO SCHEDULE [options] (try --help)");
 	}
 	if (emit && !sim_render_format_known(emit))
 		return cli_error("replay: unknown format '%s' (formats: %s)", emit,

@@ -379,13 +379,13 @@ int cmd_show(int argc, char **argv)
 	int i, n;
 
 	if (argc != 2 || cli_is_help(argv[1])) {
-		FILE *f = argc == 2 ? stdout : stderr;
-
-		fprintf(f, "usage: reaplab show ERA\n\n"
-			"Where ERA comes from, what it fixed and kept, the functions its\n"
-			"folder changes, the verdicts history gives it, and the schedules it\n"
-			"ships.  ERA is an id (v4.14) or a card name (empty-write-cycle).\n");
-		return argc == 2 ? EXIT_CLEAN : EXIT_USAGE;
+		if (argc != 2 && !(argc > 1 && cli_is_help(argv[1])))
+			return cli_error("usage: reaplab show ERA (try --help)");
+		printf("usage: reaplab show ERA\n\n"
+		       "Where ERA comes from, what it fixed and kept, the functions its\n"
+		       "folder changes, the verdicts history gives it, and the schedules it\n"
+		       "ships.  ERA is an id (v4.14) or a card name (empty-write-cycle).\n");
+		return EXIT_CLEAN;
 	}
 	era = cli_era(argv[1]);
 	if (!era)
@@ -438,12 +438,12 @@ int cmd_diff(int argc, char **argv)
 	int n;
 
 	if (argc != 3 || cli_is_help(argv[1])) {
-		FILE *f = argc == 2 && cli_is_help(argv[1]) ? stdout : stderr;
-
-		fprintf(f, "usage: reaplab diff ERA1 ERA2\n\n"
-			"What changed in the model from ERA1 to ERA2, function by function,\n"
-			"as a unified diff: it should read like the upstream patch.\n");
-		return f == stdout ? EXIT_CLEAN : EXIT_USAGE;
+		if (!(argc == 2 && cli_is_help(argv[1])))
+			return cli_error("usage: reaplab diff ERA1 ERA2 (try --help)");
+		printf("usage: reaplab diff ERA1 ERA2\n\n"
+		       "What changed in the model from ERA1 to ERA2, function by function,\n"
+		       "as a unified diff: it should read like the upstream patch.\n");
+		return EXIT_CLEAN;
 	}
 	a = cli_era(argv[1]);
 	b = a ? cli_era(argv[2]) : NULL;

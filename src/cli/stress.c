@@ -52,7 +52,8 @@ unsigned long cli_stress_run(struct sim_world *w, unsigned long n,
 			if (!hits[o]++ && first)
 				first[o] = w->verdict.hit[o];
 		}
-		if (seconds && sim_now() - start > seconds) {
+		if ((seconds && sim_now() - start > seconds) ||
+		    sim_interrupted) {
 			i++;
 			break;
 		}
@@ -104,8 +105,7 @@ int cmd_stress(int argc, char **argv)
 		}
 	}
 	if (npos != 2) {
-		stress_usage(stderr);
-		return EXIT_USAGE;
+		return cli_error("usage: reaplab stress ERA SCENARIO [-n N] [--time T] [options] (try --help)");
 	}
 	era = cli_era(pos[0]);
 	scn = era ? cli_scenario(pos[1]) : NULL;
@@ -127,11 +127,17 @@ int cmd_stress(int argc, char **argv)
 				return EXIT_USAGE;
 		}
 	}
+	if (cli_fuzzing) {
+		n = 1;
+		seconds = 0;
+		progress = false;
+	}
 	if (cli_build(&w, era, scn, &p))
 		return EXIT_USAGE;
 	done = cli_stress_run(&w, n, seconds, hits, progress, &elapsed, first);
-	printf("Stress %s/%s on real threads: %lu iterations in %.2f s (%.0f iterations/s)\n",
-	       era->id, scn->name, done, elapsed, done / elapsed);
+	printf("Stress %s/%s on real threads: %lu iterations in %.2f s (%.0f iterations/s)%s\n",
+	       era->id, scn->name, done, elapsed, done / elapsed,
+	       sim_interrupted ? ", interrupted" : "");
 	for (o = 0; o < ORACLE_NR; o++) {
 		printf("  %-16s %8lu hit%s\n", sim_oracle_name(o), hits[o],
 		       hits[o] == 1 ? "" : "s");

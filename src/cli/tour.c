@@ -59,6 +59,8 @@ int cmd_tour(int argc, char **argv)
 		}
 		return cli_error("tour: takes no arguments (try --help)");
 	}
+	if (cli_fuzzing)
+		return EXIT_CLEAN;	/* takes no arguments: nothing to fuzz */
 	sim_render_elide = 10;
 	printf("reaplab tour: %d eras of exit_mmap() against the OOM reaper, 2016-2025\n",
 	       sim_nr_eras);

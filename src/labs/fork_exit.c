@@ -64,9 +64,11 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 	bench_table_init(&t, head, 8);
 	f = bench_csv_open(&o.out, "kernel-fork-exit",
 			   "run,min_ns,q1_ns,median_ns,mean_ns,q3_ns,max_ns,stdev_ns,samples");
-	for (r = 0; r < o.runs && !rc; r++) {
+	for (r = 0; r < o.runs && !rc && !sim_interrupted; r++) {
 		bench_samples_reset(&s);
-		for (i = 0; i < WARMUP(o.samples) + o.samples; i++) {
+		for (i = 0; i < WARMUP(o.samples) + o.samples &&
+			    !sim_interrupted; i++) {
+			pid_t got;
 			pid_t pid = lab_fork();
 			u64 now;
 
@@ -83,7 +85,11 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 				*stamp = bench_now_ns();
 				_exit(0);
 			}
-			if (waitpid(pid, NULL, 0) != pid) {
+			/* Ctrl-C interrupts the wait, not the child's exit */
+			while ((got = waitpid(pid, NULL, 0)) < 0 &&
+			       errno == EINTR)
+				;
+			if (got != pid) {
 				perror("reaplab: waitpid");
 				rc = 1;
 				break;
@@ -92,8 +98,8 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 			if (i >= WARMUP(o.samples))
 				bench_samples_add(&s, now - *stamp);
 		}
-		if (rc)
-			break;
+		if (rc || sim_interrupted)
+			break;		/* a run cut short has no row */
 		row = bench_table_row(&t);
 		bench_table_set(&t, row, 0, "%lu", r + 1);
 		bench_table_set(&t, row, 1, "%.0f", bench_percentile(&s, 0));
@@ -114,7 +120,7 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 		bench_progress(&o.out, "kernel fork-exit: run %lu of %lu",
 			       r + 1, o.runs);
 	}
-	if (!rc) {
+	if (!rc && t.nrows) {
 		lab_kernel_release(rel, sizeof(rel));
 		bench_say("kernel fork-exit (seed 000): fork(), the child stamps the clock and exits, the parent's waitpid() returns; ns\n");
 		bench_say("  Linux %s; %lu forks per run, after %lu unrecorded ones\n",

@@ -30,10 +30,25 @@
  * counted free, and on this kind of virtual machine it hardly moves).
  * Sampling takes CPU time from the teardown it watches, which is why the
  * sampled runs are not the timed ones.
+ *
+ * DOC: kernel mrelease: calling process_mrelease() in time
+ *
+ * process_mrelease() works only between the kill and the victim's
+ * exit_mm(): before the kill the victim is not dying (EINVAL), after
+ * exit_mm() it has no mm left (ESRCH).  pidfd_send_signal() makes it
+ * dying at once, so the call comes right after, with nothing in between
+ * (the clock is read after it).  What remains is where the victim runs:
+ * woken by SIGKILL on the caller's own CPU, it may preempt the caller and
+ * be through exit_mm() before the caller makes its next system call,
+ * which is how 2 runs in 5 got ESRCH.  So the child runs on another CPU
+ * than the parent, both pinned, wherever there are two CPUs to use; the
+ * table gives the ESRCH rate that is left.
  */
+#define _GNU_SOURCE		/* CPU affinity */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +79,7 @@ struct mr_run {
 struct mr_curve {
 	pid_t pid;
 	u64 t0;
-	volatile int stop;
+	int stop;		/* atomic: the sampler reads it */
 	long pgfree0;		/* pages freed on the machine, before */
 	long rss0;		/* kB: the child's RSS right before it */
 	double reaped_ms;	/* when waitpid() returned */
@@ -131,7 +146,8 @@ static void *sampler(void *arg)
 	struct mr_curve *c = arg;
 	struct timespec ms = { 0, 1000000 };
 
-	while (!c->stop && c->n < MAX_RSS_SAMPLES) {
+	while (!__atomic_load_n(&c->stop, __ATOMIC_ACQUIRE) &&
+	       c->n < MAX_RSS_SAMPLES) {
 		unsigned int i = c->n;
 
 		c->t_ms[i] = (bench_now_ns() - c->t0) / 1e6;
@@ -144,6 +160,50 @@ static void *sampler(void *arg)
 	return NULL;
 }
 
+/*
+ * The CPUs the parent and the child run on (DOC: kernel mrelease: calling
+ * process_mrelease() in time); -1: not pinned (one CPU, or no affinity).
+ */
+static int parent_cpu = -1, child_cpu = -1;
+static cpu_set_t allowed;
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Choose two CPUs the process may use and pin the parent to the first. */
+static void pin_parent(void)
+{
+	int cpu, n = 0;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) ||
+	    CPU_COUNT(&allowed) < 2)
+		return;
+	for (cpu = 0; cpu < CPU_SETSIZE && n < 2; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed))
+			continue;
+		if (n++)
+			child_cpu = cpu;
+		else
+			parent_cpu = cpu;
+	}
+	pin(parent_cpu);
+}
+
+static void unpin_parent(void)
+{
+	if (parent_cpu >= 0)
+		sched_setaffinity(0, sizeof(allowed), &allowed);
+	parent_cpu = child_cpu = -1;
+}
+
 /* The child: touch @bytes of memory, say so, and wait to be killed. */
 static void __attribute__((noreturn)) child(int ready, size_t bytes)
 {
@@ -152,6 +212,7 @@ static void __attribute__((noreturn)) child(int ready, size_t bytes)
 
 	/* if reaplab dies, so does the child and its memory */
 	syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL);
+	pin(child_cpu);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
@@ -164,6 +225,13 @@ static void __attribute__((noreturn)) child(int ready, size_t bytes)
 		pause();
 }
 
+/* waitpid() through Ctrl-C, which only interrupts the wait. */
+static void reap(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
 /*
  * one_run() - fork, touch, kill, (process_mrelease,) reap.  @curve, if
  * not NULL, is sampled meanwhile.  Returns 0, or -1 with a message.
@@ -173,7 +241,8 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 {
 	size_t bytes = o->mib << 20;
 	pthread_t th;
-	int fds[2], pidfd, status;
+	int fds[2], pidfd, status, sent;
+	ssize_t n;
 	u64 t0, t1, call;
 	pid_t pid;
 	char c;
@@ -193,9 +262,16 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 		child(fds[1], bytes);
 	}
 	close(fds[1]);
-	if (read(fds[0], &c, 1) != 1) {
+	while ((n = read(fds[0], &c, 1)) < 0 && errno == EINTR &&
+	       !sim_interrupted)
+		;
+	if (n != 1) {
+		/* it failed, or Ctrl-C came first: either way it goes */
 		close(fds[0]);
-		waitpid(pid, &status, 0);
+		kill(pid, SIGKILL);
+		reap(pid, &status);
+		if (sim_interrupted)
+			return -1;
 		fprintf(stderr, "reaplab: kernel mrelease: the child could not map %lu MiB\n",
 			o->mib);
 		return -1;
@@ -205,7 +281,7 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 	if (pidfd < 0) {
 		perror("reaplab: pidfd_open");
 		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
+		reap(pid, &status);
 		return -1;
 	}
 	if (curve) {
@@ -219,17 +295,19 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 	}
 
 	t0 = bench_now_ns();
-	if (lab_pidfd_send_signal(pidfd, SIGKILL, 0)) {
+	sent = lab_pidfd_send_signal(pidfd, SIGKILL, 0);
+	if (mrelease && !sent) {
+		/* at once: see DOC: kernel mrelease: calling ... in time */
+		if (lab_process_mrelease(pidfd, 0))
+			r->err = errno;
+		call = bench_now_ns();
+		r->call_ms = (call - t0) / 1e6;
+	}
+	if (sent) {
 		perror("reaplab: pidfd_send_signal");
 		kill(pid, SIGKILL);
 	}
-	if (mrelease) {
-		call = bench_now_ns();
-		if (lab_process_mrelease(pidfd, 0))
-			r->err = errno;
-		r->call_ms = (bench_now_ns() - call) / 1e6;
-	}
-	waitpid(pid, &status, 0);
+	reap(pid, &status);
 	t1 = bench_now_ns();
 	r->ms = (t1 - t0) / 1e6;
 
@@ -239,7 +317,7 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 		struct timespec ms = { 0, 20000000 };
 
 		nanosleep(&ms, NULL);
-		curve->stop = 1;
+		__atomic_store_n(&curve->stop, 1, __ATOMIC_RELEASE);
 		pthread_join(th, NULL);
 	}
 	close(pidfd);
@@ -300,11 +378,11 @@ static const char *const variant_name[NR_VARIANTS] = {
 
 static void report(const struct lab_opts *o, struct bench_samples *ms,
 		   struct bench_samples *call, const unsigned long *failed,
-		   int last_err, bool have_mrelease, bool sampled)
+		   int last_err, bool have_mrelease, bool sampled, bool pinned)
 {
 	static const char *const head[] = {
 		"variant", "kill->reaped p50", "min", "max",
-		"process_mrelease() p50", "runs",
+		"kill+process_mrelease() p50", "ESRCH", "runs",
 	};
 	static const char *const curve_head[] = {
 		"variant (sampled run)", "RSS at kill", "RSS last read > 0",
@@ -322,7 +400,7 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 	       o->mib);
 	bench_say("  Linux %s; %lu timed runs per variant, interleaved, ms; transparent hugepages: %s\n",
 	       rel, o->runs, thp);
-	bench_table_init(&t, head, 6);
+	bench_table_init(&t, head, 7);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		row = bench_table_row(&t);
 		bench_table_set(&t, row, 0, "%s", variant_name[i]);
@@ -337,10 +415,15 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 		bench_table_set(&t, row, 3, "%.1f",
 				bench_percentile(&ms[i], 100));
 		bench_table_set(&t, row, 4, "%s", i ? "" : "-");
-		if (i)
+		bench_table_set(&t, row, 5, "%s", i ? "" : "-");
+		if (i) {
 			bench_table_set(&t, row, 4, "%.1f",
 					bench_percentile(&call[i], 50));
-		bench_table_set(&t, row, 5, "%zu", ms[i].n);
+			bench_table_set(&t, row, 5, "%lu/%zu (%.0f%%)",
+					failed[i], ms[i].n, ms[i].n ?
+					100.0 * failed[i] / ms[i].n : 0.0);
+		}
+		bench_table_set(&t, row, 6, "%zu", ms[i].n);
 	}
 	bench_table_print(&t, stdout);
 	if (have_mrelease) {
@@ -350,6 +433,9 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 		if (failed[1])
 			bench_say("process_mrelease() failed in %lu run(s): %s (ESRCH: the child had detached its mm first)\n",
 			       failed[1], strerror(last_err));
+		printf("process_mrelease() called right after pidfd_send_signal(); the child %s\n",
+		       pinned ? "on a CPU of its own, the parent pinned to another" :
+		       "and the parent unpinned (fewer than two CPUs)");
 	}
 	if (!sampled)
 		return;
@@ -392,7 +478,7 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 	struct bench_samples ms[NR_VARIANTS] = { 0 };
 	struct bench_samples call[NR_VARIANTS] = { 0 };
 	unsigned long failed[NR_VARIANTS] = { 0 }, k;
-	bool have_mrelease = true;
+	bool have_mrelease = true, pinned;
 	int last_err = 0;
 	struct mr_run r;
 	long avail;
@@ -428,16 +514,18 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 
 	f = bench_csv_open(&o.out, "kernel-mrelease",
 			   "variant,run,kill_to_reaped_ms,process_mrelease_ms,process_mrelease_errno");
+	pin_parent();
+	pinned = parent_cpu >= 0;
 	/* a warm-up run, not counted */
 	if (one_run(&o, false, NULL, &r))
-		rc = 1;
-	for (k = 0; k < o.runs && !rc; k++) {
+		rc = !sim_interrupted;
+	for (k = 0; k < o.runs && !rc && !sim_interrupted; k++) {
 		for (j = 0; j < NR_VARIANTS && !rc; j++) {
 			i = k % 2 ? NR_VARIANTS - 1 - j : j;
 			if (i && !have_mrelease)
 				continue;
 			if (one_run(&o, i, NULL, &r)) {
-				rc = 1;
+				rc = !sim_interrupted;
 				break;
 			}
 			bench_samples_add(&ms[i], r.ms);
@@ -457,12 +545,15 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 			       k + 1, o.runs);
 	}
 	bench_csv_close(&o.out, f, "kernel-mrelease");
-	for (i = 0; i < NR_VARIANTS && !rc; i++)
+	for (i = 0; i < NR_VARIANTS && !rc && !sim_interrupted; i++)
 		if ((!i || have_mrelease) &&
 		    one_run(&o, i, &curves[i], &r))
-			rc = 1;
-	if (!rc)
-		report(&o, ms, call, failed, last_err, have_mrelease, true);
+			rc = !sim_interrupted;
+	unpin_parent();
+	/* Ctrl-C: the runs done so far, without the sampled ones */
+	if (!rc && ms[0].n)
+		report(&o, ms, call, failed, last_err, have_mrelease,
+		       !sim_interrupted, pinned);
 	for (i = 0; i < NR_VARIANTS; i++) {
 		bench_samples_free(&ms[i]);
 		bench_samples_free(&call[i]);

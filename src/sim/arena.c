@@ -209,9 +209,16 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 					 false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
 		return 1;
-	o->freed_by = tid;
-	o->freed_at = site;
-	memset((void *)o->start, POISON_FREE, o->size);
+	/*
+	 * Who freed it is written after freed_step is: a reader on another
+	 * thread may see the object dead before it sees who killed it, and
+	 * says less (sim_obj_describe_free()).  Atomics, relaxed (plain
+	 * moves on x86), so that reading them early is not a data race.
+	 */
+	__atomic_store_n(&o->freed_by, tid, __ATOMIC_RELAXED);
+	__atomic_store_n(&o->freed_at, site, __ATOMIC_RELAXED);
+	SIM_MODELLED_RACE_WRITE("a use-after-free: the reader is the bug",
+				memset((void *)o->start, POISON_FREE, o->size));
 	return 0;
 }
 
@@ -233,21 +240,26 @@ void sim_obj_describe(const void *addr, char *buf, size_t len)
 void sim_obj_describe_free(const void *addr, char *buf, size_t len)
 {
 	const struct sim_obj *o = sim_obj_of(addr);
+	const struct seam_site *freed_at;
+	unsigned int step;
 	char name[64];
+	int freed_by;
 
 	sim_obj_describe(addr, name, sizeof(name));
-	if (!o || !o->freed_step) {
+	if (!o || !__atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE)) {
 		snprintf(buf, len, "%s", name);
 		return;
 	}
-	if (o->freed_at)
+	freed_at = __atomic_load_n(&o->freed_at, __ATOMIC_RELAXED);
+	freed_by = __atomic_load_n(&o->freed_by, __ATOMIC_RELAXED);
+	step = __atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE);
+	if (freed_at)
 		snprintf(buf, len, "%s, freed at step %u by %c in %s (%s:%d)",
-			 name, o->freed_step,
-			 o->freed_by >= 0 && sim ?
-			 sim->threads[o->freed_by].letter : '?',
-			 o->freed_at->fn, o->freed_at->file, o->freed_at->line);
+			 name, step,
+			 freed_by >= 0 && sim ? sim->threads[freed_by].letter :
+			 '?', freed_at->fn, freed_at->file, freed_at->line);
 	else
-		snprintf(buf, len, "%s, freed at step %u", name, o->freed_step);
+		snprintf(buf, len, "%s, freed at step %u", name, step);
 }
 
 size_t sim_arena_live(const char *type)
@@ -317,14 +329,98 @@ void sim_arena_snapshot_free(struct sim_snapshot *s)
 extern char __start_model_data[], __stop_model_data[];
 static void *model_data_pristine;
 
+#ifdef SIM_ASAN
+/*
+ * Under ASan the section also holds the redzones ASan puts between
+ * globals, which no one may read: a save or a restore copies only the
+ * bytes the variables occupy, the runs of addressable bytes ASan's shadow
+ * shows, found once.  The normal build copies the section whole.
+ */
+static struct { char *begin, *end; } *data_runs;
+static size_t nr_data_runs;
+
+static void find_data_runs(void)
+{
+	char *p = __start_model_data, *end = __stop_model_data;
+	size_t cap = 0;
+
+	while (p < end) {
+		char *q;
+
+		while (p < end && __asan_address_is_poisoned(p))
+			p++;
+		if (p == end)
+			break;
+		q = __asan_region_is_poisoned(p, end - p);
+		if (!q)
+			q = end;
+		if (nr_data_runs == cap) {
+			cap = cap ? 2 * cap : 1024;
+			data_runs = realloc(data_runs, cap * sizeof(*data_runs));
+			if (!data_runs) {
+				perror("reaplab: model data");
+				exit(2);
+			}
+		}
+		data_runs[nr_data_runs].begin = p;
+		data_runs[nr_data_runs++].end = q;
+		p = q;
+	}
+}
+
+/* Copy [@begin, @end) of the section to (@save) or from @buf, variables only. */
+static void copy_data(char *buf, char *begin, char *end, bool save)
+{
+	size_t lo = 0, hi = nr_data_runs;
+
+	while (lo < hi) {		/* the first run ending after @begin */
+		size_t mid = (lo + hi) / 2;
+
+		if (data_runs[mid].end <= begin)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < nr_data_runs && data_runs[lo].begin < end; lo++) {
+		char *a = data_runs[lo].begin > begin ? data_runs[lo].begin :
+							begin;
+		char *b = data_runs[lo].end < end ? data_runs[lo].end : end;
+		char *copy = buf + (a - __start_model_data);
+
+		if (save)
+			memcpy(copy, a, b - a);
+		else
+			memcpy(a, copy, b - a);
+	}
+}
+#else
+static void copy_data(char *buf, char *begin, char *end, bool save)
+{
+	char *copy = buf + (begin - __start_model_data);
+
+	if (save)
+		memcpy(copy, begin, end - begin);
+	else
+		memcpy(begin, copy, end - begin);
+}
+#endif
+
 void sim_model_data_init(void)
 {
 	size_t len = __stop_model_data - __start_model_data;
 
 	if (model_data_pristine)
 		return;
-	model_data_pristine = malloc(len ? len : 1);
-	memcpy(model_data_pristine, __start_model_data, len);
+#ifdef SIM_ASAN
+	find_data_runs();
+#endif
+	model_data_pristine = calloc(1, len ? len : 1);
+	if (!model_data_pristine) {
+		perror("reaplab: model data");
+		exit(2);
+	}
+	copy_data(model_data_pristine, __start_model_data, __stop_model_data,
+		  true);
 }
 
 void sim_model_data_save(void **buf)
@@ -332,19 +428,22 @@ void sim_model_data_save(void **buf)
 	size_t len = __stop_model_data - __start_model_data;
 
 	if (!*buf)
-		*buf = malloc(len ? len : 1);
-	memcpy(*buf, __start_model_data, len);
+		*buf = calloc(1, len ? len : 1);
+	if (!*buf) {
+		perror("reaplab: model data");
+		exit(2);
+	}
+	copy_data(*buf, __start_model_data, __stop_model_data, true);
 }
 
 void sim_model_data_restore(const void *buf)
 {
-	memcpy(__start_model_data, buf ? buf : model_data_pristine,
-	       __stop_model_data - __start_model_data);
+	copy_data((char *)(buf ? buf : model_data_pristine),
+		  __start_model_data, __stop_model_data, false);
 }
 
 /* Restore [@begin, @end) of the model's data from a full save @buf. */
 void sim_model_data_restore_range(const void *buf, char *begin, char *end)
 {
-	memcpy(begin, (const char *)buf + (begin - __start_model_data),
-	       end - begin);
+	copy_data((char *)buf, begin, end, false);
 }

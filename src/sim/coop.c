@@ -95,7 +95,88 @@ int sim_default_pick(struct sim_world *w)
 	return -1;
 }
 
-static void coop_switch(struct sim_thread *from, struct sim_thread *to)
+/*
+ * The sanitizers' side of a switch from @f to @t (DOC: The simulator under
+ * sanitizers); nothing at all in the normal build.  @for_good: @f will
+ * never be resumed (ASan then frees its fake stack).
+ */
+#if defined(SIM_ASAN) || defined(SIM_TSAN)
+static struct sim_ctx *fiber_prev;	/* the context switched away from */
+
+#ifdef SIM_TSAN
+/*
+ * DOC: A TSan fiber serves every execution
+ *
+ * A run ends with its coroutines wherever they were, and TSan's shadow
+ * call stack of each still holds their frames.  Making a new fiber per
+ * coroutine per execution costs TSan a large allocation each time (a
+ * hundred executions a second); reusing the fiber as it is would let the
+ * stale frames pile up.  So a coroutine's entry remembers where its body
+ * starts (sigsetjmp(), which TSan records with the shadow stack's depth),
+ * and the next execution, instead of building a fresh stack, resumes the
+ * coroutine where it stopped and has it jump back there (fiber_arrived()
+ * sees it belongs to an older execution): TSan unwinds the stale frames
+ * as it does for any longjmp.  A coroutine that faulted (coop_segv()) has
+ * no place to resume: it gets a new fiber.
+ */
+static unsigned long fiber_gen;		/* this execution's number */
+#endif
+
+static void fiber_leave(struct sim_ctx *f, struct sim_ctx *t, bool for_good)
+{
+	fiber_prev = f;
+#ifdef SIM_TSAN
+	f->fiber.resumable = true;
+#endif
+#ifdef SIM_ASAN
+	__sanitizer_start_switch_fiber(for_good ? NULL : &f->fiber.fake_stack,
+				       t->fiber.stack, t->fiber.size);
+#endif
+#ifdef SIM_TSAN
+	__tsan_switch_to_fiber(t->fiber.tsan, 0);
+#endif
+	(void)for_good;
+}
+
+/* Back on @self's stack (NULL: a coroutine's first entry). */
+static void fiber_arrived(struct sim_ctx *self)
+{
+#ifdef SIM_ASAN
+	const void *bottom;
+	size_t size;
+
+	__sanitizer_finish_switch_fiber(self ? self->fiber.fake_stack : NULL,
+					&bottom, &size);
+	/* the OS thread's own stack is learnt when it is first left */
+	if (fiber_prev && !fiber_prev->fiber.stack) {
+		fiber_prev->fiber.stack = bottom;
+		fiber_prev->fiber.size = size;
+	}
+#endif
+#ifdef SIM_TSAN
+	/* resumed by a later execution: start afresh (see above) */
+	if (self && self != &main_ctx && self->fiber.gen != fiber_gen)
+		siglongjmp(self->fiber.restart, 1);
+#endif
+	(void)self;
+}
+#else
+static inline void fiber_leave(struct sim_ctx *f, struct sim_ctx *t,
+			       bool for_good)
+{
+	(void)f;
+	(void)t;
+	(void)for_good;
+}
+
+static inline void fiber_arrived(struct sim_ctx *self)
+{
+	(void)self;
+}
+#endif
+
+static void coop_switch_ctx(struct sim_thread *from, struct sim_thread *to,
+			    bool for_good)
 {
 	struct sim_ctx *f = from ? &from->ctx : &main_ctx;
 	struct sim_ctx *t = to ? &to->ctx : &main_ctx;
@@ -103,17 +184,25 @@ static void coop_switch(struct sim_thread *from, struct sim_thread *to)
 	if (f == t)
 		return;
 	sim_self = to;
-	if (sim->substrate == SIM_SUBSTRATE_TURNSTILE)
+	if (sim->substrate == SIM_SUBSTRATE_TURNSTILE) {
 		sim_turnstile_switch(from, to);
-	else
+	} else {
+		fiber_leave(f, t, for_good);
 		sim_ctx_switch(f, t);
+		fiber_arrived(f);
+	}
 	sim_self = from;
+}
+
+static void coop_switch(struct sim_thread *from, struct sim_thread *to)
+{
+	coop_switch_ctx(from, to, false);
 }
 
 /* Leave @t for good: the driver takes over and nobody resumes @t. */
 static __attribute__((noreturn)) void coop_abandon(struct sim_thread *t)
 {
-	coop_switch(t, NULL);
+	coop_switch_ctx(t, NULL, true);
 	abort();
 }
 
@@ -239,6 +328,11 @@ void sim_coop_thread_body(struct sim_thread *t)
 
 static void coop_thread_main(void)
 {
+	fiber_arrived(NULL);
+#ifdef SIM_TSAN
+	sigsetjmp(sim_self->ctx.fiber.restart, 0);
+	sim_self->ctx.fiber.gen = fiber_gen;
+#endif
 	sim_coop_thread_body(sim_self);
 }
 
@@ -252,6 +346,15 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 	struct sim_thread *t = sim_self;
 
 	(void)uc;
+	/*
+	 * Only a fault on a poisoned pointer is the model's: 0x6b6b... is
+	 * not a canonical address, so the CPU raises a general protection
+	 * fault, which has no address (SI_KERNEL).  Anything else, a NULL
+	 * pointer above all, is the simulator's own bug: crash loudly.
+	 */
+	if (si->si_code != SI_KERNEL &&
+	    ((uintptr_t)si->si_addr >> 32) != 0x6b6b6b6bUL)
+		t = NULL;
 	if (!sim || !t || !(coop_in_run || sim->mode == SIM_MODE_THREADS)) {
 		signal(sig, SIG_DFL);
 		raise(sig);
@@ -265,6 +368,10 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 	if (sim->mode == SIM_MODE_THREADS ||
 	    sim->substrate == SIM_SUBSTRATE_TURNSTILE)
 		siglongjmp(t->abort_jmp, 1);
+	fiber_leave(&t->ctx, &main_ctx, true);
+#ifdef SIM_TSAN
+	t->ctx.fiber.resumable = false;	/* its stack is not where it left */
+#endif
 	siglongjmp(coop_crash_jmp, 1);
 }
 
@@ -351,12 +458,29 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
 		sim_turnstile_start(w);
 	else
-		for (i = 0; i < w->nthreads; i++)
+		for (i = 0; i < w->nthreads; i++) {
+#ifdef SIM_TSAN
+			if (w->threads[i].ctx.fiber.resumable)
+				continue;	/* DOC: A TSan fiber serves ... */
+#endif
 			sim_ctx_init(&w->threads[i].ctx, w->threads[i].stack,
 				     SIM_STACK_SIZE, coop_thread_main);
+		}
+#ifdef SIM_TSAN
+	fiber_gen++;
+#endif
+#ifdef SIM_ASAN
+	main_ctx.fiber.stack = NULL;	/* whichever OS thread runs this */
+#endif
+#ifdef SIM_TSAN
+	main_ctx.fiber.tsan = __tsan_get_current_fiber();
+#endif
 
 	coop_in_run = 1;
-	if (!sigsetjmp(coop_crash_jmp, 1)) {
+	if (sigsetjmp(coop_crash_jmp, 1)) {
+		/* back from a fault in a coroutine (coop_segv()) */
+		fiber_arrived(&main_ctx);
+	} else {
 		for (i = 0; i < w->nthreads && !w->stop; i++)
 			coop_switch(NULL, &w->threads[i]);
 		w->phase = 1;

@@ -12,6 +12,60 @@
 #include <string.h>
 #include "sim.h"
 
+/**
+ * sim_ctx_stack() - say that @ctx runs on [@stack, @stack + @size).
+ * @ctx: a coroutine's context, once, when its stack is made.
+ * @stack: the stack's lowest address.
+ * @size: its size.
+ */
+void sim_ctx_stack(struct sim_ctx *ctx, void *stack, size_t size)
+{
+	ctx->fiber.stack = stack;
+	ctx->fiber.size = size;
+#ifdef SIM_VALGRIND
+	ctx->fiber.vg_id = VALGRIND_STACK_REGISTER(stack, (char *)stack + size);
+#endif
+}
+
+/**
+ * sim_ctx_free() - forget @ctx, before its stack is unmapped.
+ * @ctx: the context.
+ */
+void sim_ctx_free(struct sim_ctx *ctx)
+{
+#ifdef SIM_TSAN
+	if (ctx->fiber.tsan)
+		__tsan_destroy_fiber(ctx->fiber.tsan);
+#endif
+#ifdef SIM_VALGRIND
+	if (ctx->fiber.vg_id)
+		VALGRIND_STACK_DEREGISTER(ctx->fiber.vg_id);
+#endif
+	memset(&ctx->fiber, 0, sizeof(ctx->fiber));
+}
+
+/*
+ * A coroutine starts afresh at every execution, and the last one may have
+ * left it anywhere (an oracle stops a run wherever it fires): whatever its
+ * old frames told the sanitizers is forgotten first.
+ */
+static void ctx_fresh(struct sim_ctx *ctx, void *stack, size_t size)
+{
+#ifdef SIM_ASAN
+	ASAN_UNPOISON_MEMORY_REGION(stack, size);
+	ctx->fiber.fake_stack = NULL;
+#endif
+#ifdef SIM_TSAN
+	if (ctx->fiber.tsan)
+		__tsan_destroy_fiber(ctx->fiber.tsan);
+	ctx->fiber.tsan = __tsan_create_fiber(0);
+	ctx->fiber.resumable = false;
+#endif
+	(void)ctx;
+	(void)stack;
+	(void)size;
+}
+
 #if defined(__x86_64__)
 
 void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
@@ -20,6 +74,7 @@ void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
 	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
 	uintptr_t *sp = (uintptr_t *)top;
 
+	ctx_fresh(ctx, stack, size);
 	*--sp = 0;			/* fake return address of entry */
 	*--sp = (uintptr_t)entry;	/* popped by ret */
 	sp -= 6;			/* rbp rbx r12 r13 r14 r15 */
@@ -42,6 +97,7 @@ void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
 {
 	ucontext_t *uc = stack;
 
+	ctx_fresh(ctx, stack, size);
 	getcontext(uc);
 	uc->uc_stack.ss_sp = (char *)stack + sizeof(*uc);
 	uc->uc_stack.ss_size = size - sizeof(*uc);

@@ -668,8 +668,10 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 			break;
 		}
 		if ((o->budget && r->executions >= o->budget) ||
-		    (o->seconds && sim_now() - start > o->seconds)) {
+		    (o->seconds && sim_now() - start > o->seconds) ||
+		    sim_interrupted) {
 			r->budget_exhausted = true;
+			r->interrupted = sim_interrupted;
 			break;
 		}
 		if (o->progress && sim_now() - last_report > 1.0) {

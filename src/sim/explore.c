@@ -195,8 +195,10 @@ static bool over_budget(const struct sim_explore_opts *o,
 			struct sim_explore_result *r, double start)
 {
 	if ((o->budget && r->executions >= o->budget) ||
-	    (o->seconds && sim_now() - start > o->seconds)) {
+	    (o->seconds && sim_now() - start > o->seconds) ||
+	    sim_interrupted) {
 		r->budget_exhausted = true;
+		r->interrupted = sim_interrupted;
 		return true;
 	}
 	return false;

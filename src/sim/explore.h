@@ -76,6 +76,7 @@ struct sim_cex {
  * @complete: every execution within the bound was explored.
  * @bound_exceeded: executions beyond the bound exist and were not run.
  * @budget_exhausted: stopped by the execution or time budget.
+ * @interrupted: stopped by Ctrl-C (sim_interrupted; @budget_exhausted too).
  * @limit_hits: executions cut short by the step limit.
  * @seconds: wall time.
  * @steps: scheduling points executed in total.
@@ -93,6 +94,7 @@ struct sim_explore_result {
 	bool complete;
 	bool bound_exceeded;
 	bool budget_exhausted;
+	bool interrupted;
 	unsigned long limit_hits;
 	double seconds;
 	unsigned long long steps;

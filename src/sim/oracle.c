@@ -122,7 +122,8 @@ void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
 	va_start(ap, fmt);
 	oracle_v(w, oracle, tid, fmt, ap);
 	va_end(ap);
-	w->stop = SIM_STOP_ORACLE;
+	/* on real threads, the others look at it while this one writes */
+	__atomic_store_n(&w->stop, SIM_STOP_ORACLE, __ATOMIC_RELEASE);
 }
 
 /**

@@ -325,7 +325,7 @@ static void cell(char *buf, size_t len, const struct burst *b, size_t k, int c)
 
 static void ranks(FILE *f, const struct burst *b, size_t nb, int ncols)
 {
-	char name[32], prev[32];
+	char name[48], prev[48];
 	size_t k;
 	int c;
 

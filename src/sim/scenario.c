@@ -28,6 +28,7 @@
 #include <linux/mmap_lock.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
+#include <asm/pgtable.h>
 #include "sim.h"
 
 #define SIM_PAGE_SIZE	4096UL
@@ -330,6 +331,49 @@ static const struct {
 	{ "jiffy-ns", offsetof(struct sim_params, jiffy_ns), 0, 0, 100000000,
 	  "threads engine: nanoseconds per jiffy" },
 };
+
+/*
+ * PTE tables' worth of address space a process of @vmas VMAs of @pages
+ * pages takes in spawn(): each VMA rounded up to whole tables, with a
+ * table left empty before it.
+ */
+static unsigned long tables_of(const struct sim_params *p, unsigned long vmas,
+			       unsigned long pages)
+{
+	return vmas * ((pages + p->ptrs_per_pte - 1) / p->ptrs_per_pte + 1);
+}
+
+/**
+ * sim_params_check() - does @scn's machine hold processes of these sizes?
+ * @scn: the scenario.
+ * @p: its sizes, each within its own range (sim_params_set()).
+ * @err: what does not fit, and how much does.
+ * @errlen: its size.
+ *
+ * The victim's VMAs, and the second candidate's one VMA of pages + 1
+ * pages (every scenario but mrelease has one), must fit in the model's
+ * address space of PTRS_PER_PGD PTE tables.  Said before booting, so that
+ * a size too large is a clear limit, not a machine out of memory.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int sim_params_check(const struct sim_scenario *scn,
+		     const struct sim_params *p, char *err, size_t errlen)
+{
+	unsigned long need = tables_of(p, p->vmas, p->pages);
+
+	/* the benchmarks' and tests' own scenarios check their own shapes */
+	if (scn->id >= SCN_NR || scn != sim_scenarios[scn->id])
+		return 0;
+	if (scn->id != SCN_MRELEASE && tables_of(p, 1, p->pages + 1) > need)
+		need = tables_of(p, 1, p->pages + 1);
+	if (need <= PTRS_PER_PGD)
+		return 0;
+	snprintf(err, errlen,
+		 "too large: vmas=%lu of pages=%lu with ptrs=%lu take %lu PTE tables of address space; the model's has %d (fewer vmas or pages, or more ptrs)",
+		 p->vmas, p->pages, p->ptrs_per_pte, need, PTRS_PER_PGD);
+	return -1;
+}
 
 /**
  * sim_params_set() - apply one "key=value" to @p.

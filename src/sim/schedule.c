@@ -36,6 +36,10 @@
 #include "schedule.h"
 #include <linux/kernel.h>
 
+/* A token in a message: its first 40 characters (a schedule may be long). */
+#define TOKEN(len, tok)	(int)((len) > 40 ? 40 : (len)), (tok), \
+			(len) > 40 ? "..." : ""
+
 static void letters(const struct sim_world *w, char *buf, size_t len)
 {
 	int i, n = 0;
@@ -89,8 +93,8 @@ int sim_schedule_parse(const struct sim_world *w, const char *s,
 				tid = i;
 		if (tid < 0) {
 			snprintf(err, errlen,
-				 "malformed schedule: '%.*s' names no thread of scenario %s (threads: %s)",
-				 (int)toklen, tok, w->scn->name, names);
+				 "malformed schedule: '%.*s%s' names no thread of scenario %s (threads: %s)",
+				 TOKEN(toklen, tok), w->scn->name, names);
 			return -1;
 		}
 		seg = &out->seg[out->nsegs++];
@@ -103,8 +107,8 @@ int sim_schedule_parse(const struct sim_world *w, const char *s,
 
 			if (end != tok + toklen || !n || n > 10000000) {
 				snprintf(err, errlen,
-					 "malformed schedule: '%.*s': a count must be a positive number",
-					 (int)toklen, tok);
+					 "malformed schedule: '%.*s%s': a count must be a positive number",
+					 TOKEN(toklen, tok));
 				return -1;
 			}
 			seg->kind = SIM_SEG_COUNT;
@@ -115,8 +119,8 @@ int sim_schedule_parse(const struct sim_world *w, const char *s,
 
 			if (!lablen || lablen >= sizeof(seg->label)) {
 				snprintf(err, errlen,
-					 "malformed schedule: '%.*s': bad label",
-					 (int)toklen, tok);
+					 "malformed schedule: '%.*s%s': bad label",
+					 TOKEN(toklen, tok));
 				return -1;
 			}
 			memcpy(seg->label, tok + 2, lablen);
@@ -129,16 +133,16 @@ int sim_schedule_parse(const struct sim_world *w, const char *s,
 
 				if (end != tok + toklen || !n) {
 					snprintf(err, errlen,
-						 "malformed schedule: '%.*s': '#' must be followed by a positive number",
-						 (int)toklen, tok);
+						 "malformed schedule: '%.*s%s': '#' must be followed by a positive number",
+						 TOKEN(toklen, tok));
 					return -1;
 				}
 				seg->count = n;
 			}
 		} else {
 			snprintf(err, errlen,
-				 "malformed schedule: '%.*s': after the thread letter comes a count, '*' or '@label'",
-				 (int)toklen, tok);
+				 "malformed schedule: '%.*s%s': after the thread letter comes a count, '*' or '@label'",
+				 TOKEN(toklen, tok));
 			return -1;
 		}
 	}

@@ -24,12 +24,14 @@
 #define _SIM_SIM_H
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <linux/types.h>
 #include <asm/seam.h>
 #include <reaplab/era.h>
 #include <reaplab/boot.h>
+#include "sanitizer.h"
 
 struct task_struct;
 struct mm_struct;
@@ -57,16 +59,20 @@ enum sim_substrate {
 };
 
 /**
- * struct sim_ctx - saved registers of a coroutine (only the stack pointer:
- * the rest is on the stack).
+ * struct sim_ctx - saved registers of a coroutine (only the stack pointer,
+ * first, for switch_x86_64.S: the rest is on the stack), and what the
+ * sanitizers know of it (see DOC: The simulator under sanitizers).
  */
 struct sim_ctx {
 	void *sp;
+	struct sim_fiber fiber;
 };
 
 void sim_ctx_switch(struct sim_ctx *from, struct sim_ctx *to);
+void sim_ctx_stack(struct sim_ctx *ctx, void *stack, size_t size);
 void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
 		  void (*entry)(void));
+void sim_ctx_free(struct sim_ctx *ctx);
 
 /* --- operations ------------------------------------------------------- */
 
@@ -276,6 +282,8 @@ const struct sim_scenario *sim_scenario_by_name(const char *name);
 int sim_params_set(struct sim_params *p, const char *kv, char *err,
 		   size_t errlen);
 void sim_params_format(const struct sim_params *p, char *buf, size_t len);
+int sim_params_check(const struct sim_scenario *scn,
+		     const struct sim_params *p, char *err, size_t errlen);
 
 /* --- policies --------------------------------------------------------- */
 
@@ -370,6 +378,11 @@ struct sim_world {
 
 extern struct sim_world *sim;
 extern __thread struct sim_thread *sim_self;
+/*
+ * Set by the command line's SIGINT handler: long searches and loops stop
+ * at their next check and report what they did so far.
+ */
+extern volatile sig_atomic_t sim_interrupted;
 
 /* world.c */
 int sim_world_build(struct sim_world *w, const struct era *era,

@@ -83,8 +83,9 @@
 struct sim_pthread {
 	pthread_t pth;
 	struct sim_thread *t;
-	volatile int finished;		/* the body returned or parked */
-	volatile int sleeping;		/* inside schedule() with a state set */
+	/* both written by the thread, read by the watchdog: atomics */
+	int finished;			/* the body returned or parked */
+	int sleeping;			/* inside schedule() with a state set */
 	u64 lock_wait_ns;		/* time spent waiting for spinlocks */
 	struct sim_trace trace;		/* this thread's events, if traced */
 	/* measuring: when each entry of t->held[] was taken, and the totals */
@@ -411,7 +412,7 @@ static bool sleep_state(struct sim_world *w, struct sim_thread *t, u64 ns)
 	bool woken = false;
 
 	/* only an untimed sleep can be a kernel thread's idle wait */
-	me->sleeping = !ns;
+	__atomic_store_n(&me->sleeping, !ns, __ATOMIC_RELEASE);
 	if (measuring)
 		spin_before_sleep(w, t, end);
 	for (;;) {
@@ -432,11 +433,11 @@ static bool sleep_state(struct sim_world *w, struct sim_thread *t, u64 ns)
 		}
 		futex_wait(&t->state, s, left);
 		if (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
-			me->sleeping = 0;
+			__atomic_store_n(&me->sleeping, 0, __ATOMIC_RELEASE);
 			threads_abort(t);
 		}
 	}
-	me->sleeping = 0;
+	__atomic_store_n(&me->sleeping, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&t->state, TASK_RUNNING, __ATOMIC_SEQ_CST);
 	return woken;
 }
@@ -868,7 +869,8 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 		ret = wake_tid(w, ((struct task_struct *)op->obj)->thread.sim_tid);
 		break;
 	case SEAM_PARK:
-		((struct sim_pthread *)t->pth)->finished = 1;
+		__atomic_store_n(&((struct sim_pthread *)t->pth)->finished, 1,
+				 __ATOMIC_RELEASE);
 		for (;;) {
 			struct timespec ts = { 0, 1000000 };
 
@@ -937,7 +939,7 @@ static void *pool_main(void *arg)
 				sim_held_check_exit(pool_world, t);
 		}
 		t->run = SIM_T_DONE;
-		me->finished = 1;
+		__atomic_store_n(&me->finished, 1, __ATOMIC_RELEASE);
 		if (measuring) {
 			__atomic_add_fetch(&finished_seq, 1, __ATOMIC_SEQ_CST);
 			futex_wake(&finished_seq, 1);
@@ -1008,11 +1010,11 @@ static bool quiescent(struct sim_world *w)
 		struct sim_thread *t = &w->threads[i];
 		struct sim_pthread *p = &pool[i];
 
-		if (p->finished)
+		if (__atomic_load_n(&p->finished, __ATOMIC_ACQUIRE))
 			continue;
 		if (!(t->flags & SIM_T_DAEMON))
 			return false;
-		if (!p->sleeping ||
+		if (!__atomic_load_n(&p->sleeping, __ATOMIC_ACQUIRE) ||
 		    __atomic_load_n(&t->state, __ATOMIC_SEQ_CST) == TASK_RUNNING)
 			return false;
 	}
@@ -1044,7 +1046,13 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 	int i, spins = 0, seen;
 
 	sim_install_segv();
-	if (pool_world != w || pool_size != w->nthreads)
+	/*
+	 * The same world may have been rebuilt since (a static world is
+	 * built again at the same address): its threads have lost their
+	 * pool thread, and pool_start() gives it back.
+	 */
+	if (pool_world != w || pool_size != w->nthreads ||
+	    w->threads[0].pth != &pool[0])
 		pool_start(w);
 	sim_world_reset(w);
 	sim = w;
@@ -1078,9 +1086,11 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 			for (i = 0; i < w->nthreads; i++) {
 				struct sim_thread *t = &w->threads[i];
 
-				if (pool[i].finished ||
+				if (__atomic_load_n(&pool[i].finished,
+						    __ATOMIC_ACQUIRE) ||
 				    ((t->flags & SIM_T_DAEMON) &&
-				     pool[i].sleeping))
+				     __atomic_load_n(&pool[i].sleeping,
+						     __ATOMIC_ACQUIRE)))
 					continue;
 				sim_oracle(w, ORACLE_DEADLOCK, i,
 					   "%c (%s) made no progress for %.1f s",
@@ -1103,9 +1113,14 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 			nanosleep(&ts, NULL);
 		}
 	}
-	if (!w->stop)
-		w->stop = SIM_STOP_POLICY;
-	__atomic_store_n(&w->stop, w->stop, __ATOMIC_RELEASE);
+	{
+		/* the end, unless an oracle said so first */
+		enum sim_stop none = SIM_STOP_NONE;
+
+		__atomic_compare_exchange_n(&w->stop, &none, SIM_STOP_POLICY,
+					    false, __ATOMIC_ACQ_REL,
+					    __ATOMIC_ACQUIRE);
+	}
 	wake_all(w);
 	pthread_barrier_wait(&end_barrier);
 	if (lock_wait_ns)

@@ -14,6 +14,8 @@
 #include <linux/rwsem.h>
 #include "sim.h"
 
+volatile sig_atomic_t sim_interrupted;
+
 /**
  * sim_thread_create() - add a simulated thread to the world being built.
  * @w: the world, booting.
@@ -53,6 +55,7 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 		return -1;
 	/* a guard page: a runaway recursion faults instead of corrupting */
 	mprotect(t->stack, 4096, PROT_NONE);
+	sim_ctx_stack(&t->ctx, t->stack, SIM_STACK_SIZE);
 	task->thread.sim_tid = t->tid;
 	return w->nthreads++;
 }
@@ -111,6 +114,8 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 			 era->id);
 		return -1;
 	}
+	if (sim_params_check(scn, params, err, errlen))
+		return -1;
 	memset(w, 0, sizeof(*w));
 	w->era = era;
 	w->scn = scn;
@@ -133,8 +138,9 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 				 w->stop_msg);
 		else
 			snprintf(err, errlen,
-				 "cannot build scenario %s on era %s: the machine ran out of memory while booting",
+				 "cannot build scenario %s on era %s: the model's machine ran out of memory while booting (smaller sizes?)",
 				 scn->name, era->id);
+		sim_world_free(w);	/* the threads' stacks made so far */
 		return -1;
 	}
 	record_page_tables(w);
@@ -151,8 +157,10 @@ void sim_world_free(struct sim_world *w)
 	int i;
 
 	for (i = 0; i < w->nthreads; i++)
-		if (w->threads[i].stack)
+		if (w->threads[i].stack) {
+			sim_ctx_free(&w->threads[i].ctx);
 			munmap(w->threads[i].stack, SIM_STACK_SIZE);
+		}
 	sim_arena_snapshot_free(&w->snap);
 	sim_trace_free(&w->trace);
 	if (sim == w)
