@@ -323,8 +323,8 @@ void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 
 /* --- schedules ------------------------------------------------------- */
 
-static struct sim_world *replay_file(const char *file, const char *era,
-				     const char *scn, const char *params)
+struct sim_world *grade_replay(const char *file, const char *era,
+			       const char *scn, const char *params)
 {
 	static struct sim_schedule parsed;
 	static struct sim_replay replay;
@@ -351,7 +351,7 @@ static struct sim_world *replay_file(const char *file, const char *era,
 void grade_schedule_fires(const char *file, const char *era,
 			  const char *scn, const char *params, int oracle)
 {
-	struct sim_world *w = replay_file(file, era, scn, params);
+	struct sim_world *w = grade_replay(file, era, scn, params);
 
 	grade_show_run(w);
 	if (!(w->verdict.fired & EXPECT(oracle)))
@@ -368,7 +368,7 @@ void grade_schedule_minimal(const char *file, const char *era,
 		.mode = SIM_EXPLORE_ICB, .bound = 12, .stop_first = true,
 		.want = EXPECT(oracle), .budget = GRADE_ICB_BUDGET,
 	};
-	struct sim_world *w = replay_file(file, era, scn, params);
+	struct sim_world *w = grade_replay(file, era, scn, params);
 	char sched[4096];
 	int mine;
 
@@ -389,6 +389,25 @@ void grade_schedule_minimal(const char *file, const char *era,
 		grade_fail("expected: at most %d preemption%s; got: %d (every switch away from a thread that could go on is one: which of yours are not needed?)",
 			   r.first.preemptions,
 			   r.first.preemptions == 1 ? "" : "s", mine);
+}
+
+const char *grade_hit_type(const struct sim_world *w, int oracle)
+{
+	const struct sim_hit *hit = &w->verdict.hit[oracle];
+	const struct sim_obj *o;
+	size_t i;
+
+	if (!(w->verdict.fired & EXPECT(oracle)) || !hit->step)
+		return NULL;
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (ev->type != SIM_EV_OP || ev->probe || ev->step != hit->step)
+			continue;
+		o = ev->obj ? sim_obj_of(ev->obj) : NULL;
+		return o ? sim_obj_type(o) : NULL;
+	}
+	return NULL;
 }
 
 /* --- proofs ---------------------------------------------------------- */

@@ -134,6 +134,21 @@ void grade_schedule_fires(const char *file, const char *era,
 			  const char *scn, const char *params, int oracle);
 
 /*
+ * grade_replay() - replay the schedule in the student's file @file on
+ * @era/@scn (sizes @params), with frames; fails the test if it is not a
+ * schedule, cannot be followed, or does not end.  Prints the schedule it
+ * read, not the run (grade_show_run() does).
+ */
+struct sim_world *grade_replay(const char *file, const char *era,
+			       const char *scn, const char *params);
+
+/*
+ * grade_hit_type() - the type of the object @oracle's first hit touched
+ * in @w's run ("ptdesc", "vm_area_struct", "mm_struct"), or NULL.
+ */
+const char *grade_hit_type(const struct sim_world *w, int oracle);
+
+/*
  * grade_schedule_minimal() - fail unless the student's schedule has no
  * more preemptions than the fewest any schedule firing @oracle needs,
  * which the explorer (ICB) computes now.
