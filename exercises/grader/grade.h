@@ -166,6 +166,38 @@ void grade_schedule_minimal(const char *file, const char *era,
  */
 void grade_prove(const char *era, const char *scn, const char *params);
 
+/* --- reading a run: predict-then-run labs --- */
+
+/*
+ * grade_shipped() - run the schedule @name that era @era ships for @scn,
+ * on era @on (NULL: @era itself), with frames, as `reaplab replay ON SCN
+ * ERA:NAME` does.  The run may stop early if the schedule cannot be
+ * followed on @on (w->stop says so).
+ */
+struct sim_world *grade_shipped(const char *era, const char *scn,
+				const char *name, const char *on);
+
+/*
+ * grade_find_step() - the first step of @w's run by thread @letter (0:
+ * any), operation @kind (enum seam_op, -1: any), on @obj (NULL: any),
+ * made by the primitive @fn (the seam site's name, e.g.
+ * "atomic_dec_and_test"; NULL: any); or NULL.
+ */
+const struct sim_event *grade_find_step(const struct sim_world *w,
+					char letter, int kind, const void *obj,
+					const char *fn);
+
+/*
+ * grade_commute() - do steps @a and @b of @w's run commute (either order,
+ * the same outcome), as the explorer's dependency relation says?  @why:
+ * the relation's reason.
+ */
+bool grade_commute(const struct sim_world *w, const struct sim_event *a,
+		   const struct sim_event *b, const char **why);
+
+/* The thread (its letter) that first entered model function @fn, or 0. */
+char grade_who_called(const struct sim_world *w, const char *fn);
+
 /* --- runs under a policy, and what their trace shows --- */
 
 /*
@@ -230,9 +262,9 @@ const char *grade_answer(const char *file, const char *key);
 
 /*
  * grade_check_answer() - fail unless the student's answer to @key equals
- * @expected (ignoring case and blanks).  The right answer is computed by
- * the caller from the model and is not printed: @how says which command
- * shows it.
+ * @expected (ignoring case, blanks and commas).  The right answer is
+ * computed by the caller from the model and is not printed: @how says
+ * which command shows it.
  */
 void grade_check_answer(const char *file, const char *key,
 			const char *expected, const char *how);
