@@ -74,11 +74,17 @@ struct grade_hint {
  *	   with a NULL @text; or NULL.
  * @answer: `reaplab grade --answer`: the self-check of the questions no
  *	    points depend on (computed, never stored), or NULL.
+ * @scenarios: scenarios of the lab's own, NULL-ended, or NULL: a measure
+ *	       lab about a path no scenario of the model runs (munmap())
+ *	       builds its world here, with the benchmarks' helpers
+ *	       (src/bench/world.c), and every command of the lab's binary
+ *	       runs it by name: `reaplab replay v5.17 munmap -`.
  */
 struct grade_lab {
 	const struct grade_test *tests;
 	const struct grade_hint *hints;
 	void (*answer)(FILE *f);
+	const struct sim_scenario *const *scenarios;
 };
 
 /* Every lab's grade.c defines its grader with GRADE_LAB(...). */

@@ -70,6 +70,8 @@ const struct sim_scenario *cli_scenario(const char *name)
 	fprintf(stderr, "reaplab: unknown scenario '%s' (scenarios:", name);
 	for (i = 0; i < SCN_NR; i++)
 		fprintf(stderr, " %s", sim_scenarios[i]->name);
+	for (i = 0; sim_lab_scenarios && sim_lab_scenarios[i]; i++)
+		fprintf(stderr, " %s", sim_lab_scenarios[i]->name);
 	fprintf(stderr, "; %s for a program)\n", sim_program_scenario.name);
 	return NULL;
 }

@@ -17,7 +17,7 @@ tid() {
 	echo "$json" | sed -n "s/.*\"tid\":\([0-9]*\),\"name\":\"thread_name\",\"args\":{\"name\":\"$1 .*/\1/p"
 }
 steps() {
-	echo "$json" | grep "\"tid\":$1,\"name\":\"[a-z_]*\",\"cat\":\"op\""
+	echo "$json" | grep "\"tid\":$1,\"name\":\"[A-Za-z_]*\",\"cat\":\"op\""
 }
 r=$(tid R)
 v=$(tid V)
