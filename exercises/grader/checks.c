@@ -244,9 +244,8 @@ bool grade_took_write_lock(const struct sim_world *w, char letter,
 	return false;
 }
 
-/* Which of @mm's PTE tables (in address order) holds @addr, or -1. */
-static int table_of(const struct sim_world *w, struct mm_struct *mm,
-		    const void *addr)
+int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
+		   const void *addr)
 {
 	size_t size = sizeof(struct ptdesc) + w->params.ptrs_per_pte *
 		      sizeof(pte_t);
@@ -308,7 +307,7 @@ void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 		    strcmp(ev->site->fn, "ptep_get_and_clear") ||
 		    !(ev->result & _PAGE_PRESENT))
 			continue;
-		table = table_of(w, mm, ev->obj);
+		table = grade_table_of(w, mm, ev->obj);
 		if (table < 0)
 			continue;
 		z->pages[t]++;

@@ -236,6 +236,12 @@ struct grade_zaps {
 
 void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 		struct grade_zaps *z);
+/*
+ * grade_table_of() - which of @mm's PTE tables, in address order from 0,
+ * holds @addr (a PTE, or the table's own lock); -1 if none.
+ */
+int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
+		   const void *addr);
 /* Did thread @letter take @mm's mmap_lock for write during the run? */
 bool grade_took_write_lock(const struct sim_world *w, char letter,
 			   struct mm_struct *mm);

@@ -46,6 +46,5 @@ waited() {
 echo "wait-vm-munmap: $(waited vm-munmap up_write)"
 echo "wait-munmap: $(waited munmap downgrade_write)"
 
-# 6, 7 (not graded): what `reaplab bench munmap` printed here.
-echo "cut-1000x: yes"
-echo "same-total: yes"
+# The timing questions are not graded, and are yours to measure: a
+# solution has no business knowing how fast your machine is.
