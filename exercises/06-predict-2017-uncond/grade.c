@@ -106,18 +106,37 @@ static void both_zap(void)
 	int fewest = -1, bound;
 	char v[16];
 
+	if (!grade_answer("answers", "both-zap"))
+		grade_fail("no answer to 'both-zap' in %s/answers yet",
+			   grade_sub());
+	/*
+	 * Bound by bound: the first bound at which some execution has both
+	 * zap is the answer, once the bound below has been searched to its
+	 * end; the first witness at the new bound settles it.  The explorer
+	 * cannot be stopped from its visit, so each bound is searched with a
+	 * budget that grows fourfold until a witness turns up or the bound
+	 * is exhausted (a whole bound-1 search of this world is some
+	 * 100,000 executions; the first witness comes far sooner).
+	 */
 	for (bound = 0; bound <= 3 && fewest < 0; bound++) {
-		struct sim_explore_opts o = {
-			.mode = SIM_EXPLORE_ICB, .bound = bound,
-			.budget = 2000000, .visit = both_zap_visit,
-			.visit_data = &fewest,
-		};
-		struct sim_world *w = grade_world(grade_era("2017-uncond"),
-						  "oom", NULL);
+		unsigned long budget;
 
-		sim_explore(w, &o, &r);
+		for (budget = 1000; budget <= 4000000; budget *= 4) {
+			struct sim_explore_opts o = {
+				.mode = SIM_EXPLORE_ICB, .bound = bound,
+				.budget = budget, .visit = both_zap_visit,
+				.visit_data = &fewest,
+			};
+			struct sim_world *w =
+				grade_world(grade_era("2017-uncond"), "oom",
+					    NULL);
+
+			sim_explore(w, &o, &r);
+			if (fewest >= 0 || !r.budget_exhausted)
+				break;
+		}
 		if (fewest < 0 && r.budget_exhausted)
-			grade_fail("the explorer did not finish bound %d within its budget: the lab needs updating",
+			grade_fail("the explorer did not finish bound %d: the lab needs updating",
 				   bound);
 	}
 	if (fewest < 0)
