@@ -333,7 +333,7 @@ START_TEST(test_every_lab_says_what_it_is)
 		"asserts", "measuring", "explorer", "timeline", "instructors",
 	};
 	static const char *const kinds[] = {
-		"warm-up", "find", "predict", "fix", "measure",
+		"warm-up", "find", "predict", "fix", "measure", "break",
 	};
 	static const char *const levels[] = { "easy", "moderate", "hard" };
 	int i;

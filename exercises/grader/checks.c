@@ -652,6 +652,58 @@ void grade_prove(const char *era, const char *scn, const char *params)
 	       r.executions);
 }
 
+/* --- planted bugs: break-an-invariant labs ------------------------------ */
+
+void grade_caught(const char *era, const char *scn, const char *params,
+		  int oracle)
+{
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+		.want = EXPECT(oracle), .budget = GRADE_DPOR_BUDGET,
+	};
+	const struct era *e = grade_era(era), *parent = sim_era_parent(e);
+	struct sim_world *w;
+
+	if (!parent)
+		grade_fail("%s has no parent era: the lab is broken", era);
+	/* the bug must be the student's: the era it overlays is clean */
+	w = grade_world(parent, scn, params);
+	sim_explore(w, &(struct sim_explore_opts){
+			.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+			.budget = GRADE_DPOR_BUDGET }, &r);
+	if (r.buggy || !r.complete)
+		grade_fail("%s itself is not proven clean in %s: the lab is broken, tell your instructor",
+			   parent->id, scn);
+	printf("%s/%s: Never (DPOR, %lu executions, complete): the era you started from is clean.\n",
+	       parent->id, scn, r.executions);
+	w = grade_world(e, scn, params);
+	sim_explore(w, &o, &r);
+	if (!r.buggy)
+		grade_fail("expected: DPOR finds %s in %s with your change; got: %s (%lu executions%s)",
+			   sim_oracle_name(oracle), scn,
+			   r.fired ? cli_verdict_text(r.fired, false) :
+			   "no oracle fires", r.executions,
+			   r.complete ? ", complete" : "");
+	printf("%s/%s: %s (DPOR, execution %lu): your bug is caught.\n\n",
+	       era, scn, sim_oracle_name(oracle), r.first.execution);
+	explain_cex(w, &r);
+}
+
+void grade_quiet(const char *era, const char *scn, const char *params)
+{
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
+
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ prefer_pick, "" });
+	check_ended(w);
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: the default schedule, no preemption at all, runs clean; got: %s (a bug every run shows is no race: the checker's job is the one that hides)",
+			   cli_verdict_text(w->verdict.fired, false));
+}
+
 /* --- answers ---------------------------------------------------------- */
 
 const char *grade_answer(const char *file, const char *key)

@@ -204,6 +204,23 @@ bool grade_commute(const struct sim_world *w, const struct sim_event *a,
 /* The thread (its letter) that first entered model function @fn, or 0. */
 char grade_who_called(const struct sim_world *w, const char *fn);
 
+/* --- planted bugs: break-an-invariant labs --- */
+
+/*
+ * grade_caught() - fail unless DPOR finds @oracle in @era/@scn (sizes
+ * @params), after proving the era @era overlays clean there: the bug is
+ * the student's.  The counterexample is printed minimized, with its
+ * race, diagram and replay command, as grade_prove() prints one.
+ */
+void grade_caught(const char *era, const char *scn, const char *params,
+		  int oracle);
+
+/*
+ * grade_quiet() - fail unless the default schedule of @era/@scn, with no
+ * preemption, runs clean: a planted race, not a bug every run shows.
+ */
+void grade_quiet(const char *era, const char *scn, const char *params);
+
 /* --- runs under a policy, and what their trace shows --- */
 
 /*
