@@ -333,7 +333,7 @@ START_TEST(test_every_lab_says_what_it_is)
 		"asserts", "measuring", "explorer", "timeline", "instructors",
 	};
 	static const char *const kinds[] = {
-		"warm-up", "find", "predict", "fix", "measure",
+		"warm-up", "find", "predict", "fix", "measure", "break",
 	};
 	static const char *const levels[] = { "easy", "moderate", "hard" };
 	int i;
@@ -425,6 +425,24 @@ static void expect_line(const char *text, const char *key, char *buf,
 	}
 }
 
+/*
+ * mkdir -p @path: a lab without an era of the student's builds no binary
+ * per submission, so nothing has made the folders yet.
+ */
+static void mkdirs(const char *path)
+{
+	char buf[300], *p;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (p = buf + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(buf, 0755);
+			*p = '/';
+		}
+	mkdir(buf, 0755);
+}
+
 /* Does any process still run @bin?  (/proc/PID/cmdline starts with it.) */
 static bool still_running(const char *bin)
 {
@@ -509,7 +527,7 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 			pathf(bin, sizeof(bin), "%s/reaplab", outdir);
 		else
 			pathf(bin, sizeof(bin), "build/labs/%s/reaplab", lab);
-		mkdir(outdir, 0755);
+		mkdirs(outdir);
 		run(argv, env, out, sizeof(out));
 	}
 	ck_assert_msg(!still_running(bin), "%s: %s still runs after grading",

@@ -16,6 +16,7 @@
 #include "grade.h"
 #include "../../src/sim/schedule.h"
 #include "../../src/sim/render.h"
+#include "../../src/sim/dep.h"
 #include "../../src/cli/cli.h"
 
 /* The step limit of a graded run: scenarios need a few hundred steps. */
@@ -243,9 +244,8 @@ bool grade_took_write_lock(const struct sim_world *w, char letter,
 	return false;
 }
 
-/* Which of @mm's PTE tables (in address order) holds @addr, or -1. */
-static int table_of(const struct sim_world *w, struct mm_struct *mm,
-		    const void *addr)
+int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
+		   const void *addr)
 {
 	size_t size = sizeof(struct ptdesc) + w->params.ptrs_per_pte *
 		      sizeof(pte_t);
@@ -307,7 +307,7 @@ void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 		    strcmp(ev->site->fn, "ptep_get_and_clear") ||
 		    !(ev->result & _PAGE_PRESENT))
 			continue;
-		table = table_of(w, mm, ev->obj);
+		table = grade_table_of(w, mm, ev->obj);
 		if (table < 0)
 			continue;
 		z->pages[t]++;
@@ -321,10 +321,83 @@ void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 	}
 }
 
+/* --- reading a run ---------------------------------------------------- */
+
+struct sim_world *grade_shipped(const char *era, const char *scn,
+				const char *name, const char *on)
+{
+	static struct sim_schedule parsed;
+	static struct sim_replay replay;
+	const struct era *e = grade_era(era);
+	const struct era_schedule *s;
+	struct sim_world *w = grade_world(grade_era(on ? on : era), scn, NULL);
+	char err[256];
+
+	for (s = e->schedules; s && s->name; s++)
+		if (!strcmp(s->name, name) && s->scenario == w->scn->id)
+			break;
+	if (!s || !s->name)
+		grade_fail("%s ships no schedule '%s' for %s any more: the lab needs updating",
+			   era, name, scn);
+	if (sim_schedule_parse(w, s->schedule, &parsed, err, sizeof(err)))
+		grade_fail("%s's schedule %s: %s", era, name, err);
+	sim_replay_init(&replay, &parsed, false);
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ sim_replay_pick, &replay });
+	return w;
+}
+
+const struct sim_event *grade_find_step(const struct sim_world *w,
+					char letter, int kind, const void *obj,
+					const char *fn)
+{
+	size_t i;
+
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (!is_op(ev))
+			continue;
+		if (letter && w->threads[ev->tid].letter != letter)
+			continue;
+		if ((kind >= 0 && ev->kind != kind) || (obj && ev->obj != obj))
+			continue;
+		if (fn && (!ev->site || strcmp(ev->site->fn, fn)))
+			continue;
+		return ev;
+	}
+	return NULL;
+}
+
+bool grade_commute(const struct sim_world *w, const struct sim_event *a,
+		   const struct sim_event *b, const char **why)
+{
+	struct sim_dep_ev da, db;
+
+	sim_dep_of_event(w, a, &da);
+	sim_dep_of_event(w, b, &db);
+	return sim_dep(&da, &db, why) == DEP_NONE;
+}
+
+char grade_who_called(const struct sim_world *w, const char *fn)
+{
+	size_t i;
+
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (ev->type == SIM_EV_ENTER && !ev->probe && ev->fn &&
+		    !strcmp(sim_symbol(ev->fn), fn))
+			return w->threads[ev->tid].letter;
+	}
+	return 0;
+}
+
 /* --- schedules ------------------------------------------------------- */
 
-static struct sim_world *replay_file(const char *file, const char *era,
-				     const char *scn, const char *params)
+struct sim_world *grade_replay(const char *file, const char *era,
+			       const char *scn, const char *params)
 {
 	static struct sim_schedule parsed;
 	static struct sim_replay replay;
@@ -351,7 +424,7 @@ static struct sim_world *replay_file(const char *file, const char *era,
 void grade_schedule_fires(const char *file, const char *era,
 			  const char *scn, const char *params, int oracle)
 {
-	struct sim_world *w = replay_file(file, era, scn, params);
+	struct sim_world *w = grade_replay(file, era, scn, params);
 
 	grade_show_run(w);
 	if (!(w->verdict.fired & EXPECT(oracle)))
@@ -368,7 +441,7 @@ void grade_schedule_minimal(const char *file, const char *era,
 		.mode = SIM_EXPLORE_ICB, .bound = 12, .stop_first = true,
 		.want = EXPECT(oracle), .budget = GRADE_ICB_BUDGET,
 	};
-	struct sim_world *w = replay_file(file, era, scn, params);
+	struct sim_world *w = grade_replay(file, era, scn, params);
 	char sched[4096];
 	int mine;
 
@@ -389,6 +462,25 @@ void grade_schedule_minimal(const char *file, const char *era,
 		grade_fail("expected: at most %d preemption%s; got: %d (every switch away from a thread that could go on is one: which of yours are not needed?)",
 			   r.first.preemptions,
 			   r.first.preemptions == 1 ? "" : "s", mine);
+}
+
+const char *grade_hit_type(const struct sim_world *w, int oracle)
+{
+	const struct sim_hit *hit = &w->verdict.hit[oracle];
+	const struct sim_obj *o;
+	size_t i;
+
+	if (!(w->verdict.fired & EXPECT(oracle)) || !hit->step)
+		return NULL;
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (ev->type != SIM_EV_OP || ev->probe || ev->step != hit->step)
+			continue;
+		o = ev->obj ? sim_obj_of(ev->obj) : NULL;
+		return o ? sim_obj_type(o) : NULL;
+	}
+	return NULL;
 }
 
 /* --- proofs ---------------------------------------------------------- */
@@ -560,6 +652,58 @@ void grade_prove(const char *era, const char *scn, const char *params)
 	       r.executions);
 }
 
+/* --- planted bugs: break-an-invariant labs ------------------------------ */
+
+void grade_caught(const char *era, const char *scn, const char *params,
+		  int oracle)
+{
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+		.want = EXPECT(oracle), .budget = GRADE_DPOR_BUDGET,
+	};
+	const struct era *e = grade_era(era), *parent = sim_era_parent(e);
+	struct sim_world *w;
+
+	if (!parent)
+		grade_fail("%s has no parent era: the lab is broken", era);
+	/* the bug must be the student's: the era it overlays is clean */
+	w = grade_world(parent, scn, params);
+	sim_explore(w, &(struct sim_explore_opts){
+			.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+			.budget = GRADE_DPOR_BUDGET }, &r);
+	if (r.buggy || !r.complete)
+		grade_fail("%s itself is not proven clean in %s: the lab is broken, tell your instructor",
+			   parent->id, scn);
+	printf("%s/%s: Never (DPOR, %lu executions, complete): the era you started from is clean.\n",
+	       parent->id, scn, r.executions);
+	w = grade_world(e, scn, params);
+	sim_explore(w, &o, &r);
+	if (!r.buggy)
+		grade_fail("expected: DPOR finds %s in %s with your change; got: %s (%lu executions%s)",
+			   sim_oracle_name(oracle), scn,
+			   r.fired ? cli_verdict_text(r.fired, false) :
+			   "no oracle fires", r.executions,
+			   r.complete ? ", complete" : "");
+	printf("%s/%s: %s (DPOR, execution %lu): your bug is caught.\n\n",
+	       era, scn, sim_oracle_name(oracle), r.first.execution);
+	explain_cex(w, &r);
+}
+
+void grade_quiet(const char *era, const char *scn, const char *params)
+{
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
+
+	w->trace_frames = true;
+	w->trace_text = true;
+	sim_run_coop(w, (struct sim_policy){ prefer_pick, "" });
+	check_ended(w);
+	grade_show_run(w);
+	if (w->verdict.fired)
+		grade_fail("expected: the default schedule, no preemption at all, runs clean; got: %s (a bug every run shows is no race: the checker's job is the one that hides)",
+			   cli_verdict_text(w->verdict.fired, false));
+}
+
 /* --- answers ---------------------------------------------------------- */
 
 const char *grade_answer(const char *file, const char *key)
@@ -588,14 +732,14 @@ const char *grade_answer(const char *file, const char *key)
 	return NULL;
 }
 
-/* Lower case, blanks squeezed to one space. */
+/* Lower case, blanks (and commas: "a, b" is "a b") squeezed to one space. */
 static void normalize(const char *in, char *out, size_t len)
 {
 	size_t n = 0;
 	bool blank = false;
 
 	for (; *in && n + 1 < len; in++) {
-		if (isspace((unsigned char)*in)) {
+		if (isspace((unsigned char)*in) || *in == ',') {
 			blank = n > 0;
 			continue;
 		}

@@ -74,11 +74,17 @@ struct grade_hint {
  *	   with a NULL @text; or NULL.
  * @answer: `reaplab grade --answer`: the self-check of the questions no
  *	    points depend on (computed, never stored), or NULL.
+ * @scenarios: scenarios of the lab's own, NULL-ended, or NULL: a measure
+ *	       lab about a path no scenario of the model runs (munmap())
+ *	       builds its world here, with the benchmarks' helpers
+ *	       (src/bench/world.c), and every command of the lab's binary
+ *	       runs it by name: `reaplab replay v5.17 munmap -`.
  */
 struct grade_lab {
 	const struct grade_test *tests;
 	const struct grade_hint *hints;
 	void (*answer)(FILE *f);
+	const struct sim_scenario *const *scenarios;
 };
 
 /* Every lab's grade.c defines its grader with GRADE_LAB(...). */
@@ -134,6 +140,21 @@ void grade_schedule_fires(const char *file, const char *era,
 			  const char *scn, const char *params, int oracle);
 
 /*
+ * grade_replay() - replay the schedule in the student's file @file on
+ * @era/@scn (sizes @params), with frames; fails the test if it is not a
+ * schedule, cannot be followed, or does not end.  Prints the schedule it
+ * read, not the run (grade_show_run() does).
+ */
+struct sim_world *grade_replay(const char *file, const char *era,
+			       const char *scn, const char *params);
+
+/*
+ * grade_hit_type() - the type of the object @oracle's first hit touched
+ * in @w's run ("ptdesc", "vm_area_struct", "mm_struct"), or NULL.
+ */
+const char *grade_hit_type(const struct sim_world *w, int oracle);
+
+/*
  * grade_schedule_minimal() - fail unless the student's schedule has no
  * more preemptions than the fewest any schedule firing @oracle needs,
  * which the explorer (ICB) computes now.
@@ -150,6 +171,55 @@ void grade_schedule_minimal(const char *file, const char *era,
  * replays it and a hint from the lab's catalog.
  */
 void grade_prove(const char *era, const char *scn, const char *params);
+
+/* --- reading a run: predict-then-run labs --- */
+
+/*
+ * grade_shipped() - run the schedule @name that era @era ships for @scn,
+ * on era @on (NULL: @era itself), with frames, as `reaplab replay ON SCN
+ * ERA:NAME` does.  The run may stop early if the schedule cannot be
+ * followed on @on (w->stop says so).
+ */
+struct sim_world *grade_shipped(const char *era, const char *scn,
+				const char *name, const char *on);
+
+/*
+ * grade_find_step() - the first step of @w's run by thread @letter (0:
+ * any), operation @kind (enum seam_op, -1: any), on @obj (NULL: any),
+ * made by the primitive @fn (the seam site's name, e.g.
+ * "atomic_dec_and_test"; NULL: any); or NULL.
+ */
+const struct sim_event *grade_find_step(const struct sim_world *w,
+					char letter, int kind, const void *obj,
+					const char *fn);
+
+/*
+ * grade_commute() - do steps @a and @b of @w's run commute (either order,
+ * the same outcome), as the explorer's dependency relation says?  @why:
+ * the relation's reason.
+ */
+bool grade_commute(const struct sim_world *w, const struct sim_event *a,
+		   const struct sim_event *b, const char **why);
+
+/* The thread (its letter) that first entered model function @fn, or 0. */
+char grade_who_called(const struct sim_world *w, const char *fn);
+
+/* --- planted bugs: break-an-invariant labs --- */
+
+/*
+ * grade_caught() - fail unless DPOR finds @oracle in @era/@scn (sizes
+ * @params), after proving the era @era overlays clean there: the bug is
+ * the student's.  The counterexample is printed minimized, with its
+ * race, diagram and replay command, as grade_prove() prints one.
+ */
+void grade_caught(const char *era, const char *scn, const char *params,
+		  int oracle);
+
+/*
+ * grade_quiet() - fail unless the default schedule of @era/@scn, with no
+ * preemption, runs clean: a planted race, not a bug every run shows.
+ */
+void grade_quiet(const char *era, const char *scn, const char *params);
 
 /* --- runs under a policy, and what their trace shows --- */
 
@@ -183,6 +253,12 @@ struct grade_zaps {
 
 void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 		struct grade_zaps *z);
+/*
+ * grade_table_of() - which of @mm's PTE tables, in address order from 0,
+ * holds @addr (a PTE, or the table's own lock); -1 if none.
+ */
+int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
+		   const void *addr);
 /* Did thread @letter take @mm's mmap_lock for write during the run? */
 bool grade_took_write_lock(const struct sim_world *w, char letter,
 			   struct mm_struct *mm);
@@ -215,9 +291,9 @@ const char *grade_answer(const char *file, const char *key);
 
 /*
  * grade_check_answer() - fail unless the student's answer to @key equals
- * @expected (ignoring case and blanks).  The right answer is computed by
- * the caller from the model and is not printed: @how says which command
- * shows it.
+ * @expected (ignoring case, blanks and commas).  The right answer is
+ * computed by the caller from the model and is not printed: @how says
+ * which command shows it.
  */
 void grade_check_answer(const char *file, const char *key,
 			const char *expected, const char *how);

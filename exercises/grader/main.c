@@ -23,6 +23,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	cli_self = argv[0];
+	sim_lab_scenarios = grade_lab.scenarios;
 	if (argc > 1 && !strcmp(argv[1], "grade"))
 		return grade_main(argc - 1, argv + 1, argv[0]);
 	rc = cli_run(argc, argv);

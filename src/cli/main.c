@@ -92,6 +92,9 @@ const struct sim_scenario *cli_scenario(const char *name)
 	for (i = 0; i < SCN_NR; i++)
 		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
 			      " %s", sim_scenarios[i]->name);
+	for (i = 0; sim_lab_scenarios && sim_lab_scenarios[i]; i++)
+		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
+			      " %s", sim_lab_scenarios[i]->name);
 	cli_error("unknown scenario '%s' (scenarios:%s; %s for a program)",
 		  name, list, sim_program_scenario.name);
 	return NULL;

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exercises/19-break-v5.17/grade.c - the grader of lab 19
+ *
+ * The student plants a bug in v5.17's exit_mmap().  The grader proves
+ * v5.17 itself clean in mrelease, then checks that DPOR catches a
+ * use-after-free in the student's era; and that the bug is a race that
+ * hides (the default schedule runs clean) in an era that still does its
+ * job (the exit frees everything, under mmap_lock held for write).
+ */
+#include "../grader/grade.h"
+
+static void caught(void)
+{
+	grade_caught("lab", "mrelease", NULL, ORACLE_UAF);
+}
+
+static void quiet(void)
+{
+	grade_quiet("lab", "mrelease", NULL);
+}
+
+static void still_frees(void)
+{
+	grade_exit_frees("lab", "mrelease");
+}
+
+/* The victim's exit, alone, takes mmap_lock for write: v5.17's point. */
+static void still_locks(void)
+{
+	struct sim_world *w = grade_run("lab", "mrelease", NULL, "V");
+
+	grade_show_run(w);
+	if (!grade_took_write_lock(w, 'V', grade_victim_mm(w)))
+		grade_fail("expected: the exit frees the page tables and VMAs holding mmap_lock for write, as v5.17 does; got: V never took it for write");
+}
+
+static const struct grade_test tests[] = {
+	{
+		.name = "caught",
+		.title = "DPOR catches a use-after-free in your era",
+		.points = 10,
+		.timeout = 60,
+		.run = caught,
+	},
+	{
+		.name = "quiet",
+		.title = "a race: the default schedule runs clean",
+		.points = 5,
+		.parent = "caught",
+		.run = quiet,
+	},
+	{
+		.name = "still-frees",
+		.title = "the victim's exit still frees everything",
+		.points = 5,
+		.parent = "caught",
+		.run = still_frees,
+	},
+	{
+		.name = "still-locks",
+		.title = "the teardown still holds the write lock",
+		.points = 5,
+		.parent = "caught",
+		.run = still_locks,
+	},
+	{ NULL }
+};
+
+GRADE_LAB(.tests = tests);
