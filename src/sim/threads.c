@@ -1044,7 +1044,13 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 	int i, spins = 0, seen;
 
 	sim_install_segv();
-	if (pool_world != w || pool_size != w->nthreads)
+	/*
+	 * A world freed and built again in the same place is another world:
+	 * its threads lost their pthread (the build zeroes them), so the
+	 * pointer alone does not say the pool serves it.
+	 */
+	if (pool_world != w || pool_size != w->nthreads ||
+	    w->threads[0].pth != &pool[0])
 		pool_start(w);
 	sim_world_reset(w);
 	sim = w;
