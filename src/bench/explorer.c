@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [explorer-bench-doc]
 /*
  * src/bench/explorer.c - reaplab bench explorer: the explorer's own speed
  *
@@ -25,6 +26,7 @@
  *
  * Targets (issue 3) are printed beside the figures, never asserted.
  */
+//! [explorer-bench-doc]
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
