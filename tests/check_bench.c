@@ -270,7 +270,8 @@ START_TEST(test_bench_explorer)
 		fclose(f);
 		ck_assert_ptr_nonnull(strstr(md, "\n1\\. Modes on one world"));
 		ck_assert_ptr_null(strstr(md, "\n1. Modes"));
-		ck_assert_ptr_nonnull(strstr(md, "\n4\\. Executions to the first bug"));
+		ck_assert_ptr_nonnull(strstr(md,
+					     "\n4\\. Executions to the first"));
 	}
 	n = csv_rows("explorer-modes", NULL, r, l, 48);
 	ck_assert_int_eq(n, 6);

@@ -406,7 +406,10 @@ static int table_first_bug(const struct bench_opts *o, double scale)
 
 static int run(const struct bench *b, const struct bench_opts *o)
 {
-	/* -n scales every budget: -n 1 is the default, -n 0.1 a quick look */
+	/*
+	 * -n is a percentage of every budget: 100 (the default) in full,
+	 * 1 a quick look
+	 */
 	double scale = o->runs ? o->runs / (double)b->runs : 1.0, total;
 	int rc;
 

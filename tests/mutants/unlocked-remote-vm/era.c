@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * tests/mutants/unlocked-remote-vm/era.c - a mutant of v5.15, for the explorer's self-test
+ * tests/mutants/unlocked-remote-vm/era.c - a mutant of v5.15, for the
+ *                                          explorer's self-test
  *
  * Not an era of history: access_remote_vm() looks the VMA up without
  * mmap_lock. See tests/mutants/README.md.
