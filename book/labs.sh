@@ -37,8 +37,10 @@ set -eu
 LABS_DIR=${LABS_DIR:-exercises}
 BOOK_DIR=${BOOK_DIR:-book}
 if [ -z "${PENDING+set}" ]; then
-	PENDING=$(sed -n '/^PENDING="/,/"/p' "$BOOK_DIR/test.sh" |
-		  sed -e 's/^PENDING="//' -e 's/"$//' | tr '\n' ' ')
+	PENDING=$(awk '
+		/^PENDING="/ { p = 1; sub(/^PENDING="/, "") }
+		p && /"/ { sub(/".*/, ""); print; exit }
+		p' "$BOOK_DIR/test.sh" | tr '\n' ' ')
 fi
 
 # labs: every lab folder, in order (NN-slug)

@@ -438,6 +438,16 @@ must_fail labs-unwritten "chapter 'tools' is not a page of the book" "$out"
 out=$(P=tools labs pages "$tmp/labout" 2>&1 || true)
 must_fail labs-pages "$tmp/labout/lab_43.md" "$out"
 must_fail labs-pending '`tools` (being written)' "$(cat "$tmp/labout/lab_43.md")"
+# without PENDING in the environment, labs.sh reads book/test.sh's; one
+# that is empty leaves no chapter pending, one that lists tools does
+printf 'PENDING=""\nx="y"\n' > "$tmp/labbook/test.sh"
+out=$(env -u PENDING LABS_DIR="$tmp/ex" BOOK_DIR="$tmp/labbook" \
+      sh book/labs.sh pages "$tmp/labout" 2>&1 || true)
+must_fail labs-pending-empty "chapter 'tools' is not a page of the book" "$out"
+printf 'PENDING="era_x\ntools"\nx="y"\n' > "$tmp/labbook/test.sh"
+out=$(env -u PENDING LABS_DIR="$tmp/ex" BOOK_DIR="$tmp/labbook" \
+      sh book/labs.sh pages "$tmp/labout" 2>&1 || true)
+must_fail labs-pending-read "$tmp/labout/lab_43.md" "$out"
 out=$(labs section primer)
 must_fail labs-section '\\ref lab_42 "Lab 42: T42"' "$out"
 out=$(P=tools labs table)
