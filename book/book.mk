@@ -28,7 +28,13 @@ CHECK_DEPS += book-test
 BOOK_OUT := $(B)/book
 BOOK_GEN := $(BOOK_OUT)/gen
 BOOK_CHAPTERS := $(sort $(wildcard book/[0-9][0-9]-*.md))
-BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh
+BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh \
+	book/labs.sh book/gather.sh
+# The labs: each one's handout is a page of the book (book/labs.sh), and
+# each chapter lists its labs (navfilter.sh); a lab added or taken away
+# rebuilds the book, as a changed one does.
+BOOK_LABS := $(sort $(wildcard exercises/[0-9][0-9]-*/lab.conf \
+	exercises/[0-9][0-9]-*/README.md))
 BOOK_QUOTED := $(shell find src -name '*.[ch]') $(wildcard figures/*.dot)
 # python3-selenium is Debian's: its python, not one of a virtualenv's.
 BOOK_PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
@@ -75,6 +81,12 @@ $(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
 		$(BOOK_MUT)/eras.o $(BOOK_MUT)/sources.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+
+$(BOOK_OUT)/.labs-list: book-force
+	@mkdir -p $(@D)
+	@echo '$(BOOK_LABS)' | cmp -s - $@ || echo '$(BOOK_LABS)' > $@
+
+
 # The fragments: rerun when a binary, the list or a full-size
 # measurement (make bench) changes.
 $(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh \
@@ -85,12 +97,13 @@ $(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab book/fragments book/gen.sh 
 	@touch $@
 
 $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
-		$(BOOK_TOOLS) $(BOOK_QUOTED)
+		$(BOOK_TOOLS) $(BOOK_QUOTED) $(BOOK_OUT)/.labs-list $(BOOK_LABS)
 	@command -v doxygen >/dev/null 2>&1 || { \
 		echo "book: doxygen is missing: run make deps" >&2; exit 1; }
 	sh book/lint.sh $(BOOK_CHAPTERS)
 	rm -rf $(BOOK_OUT)/html
-	BOOK_INPUT="$(BOOK_CHAPTERS)" BOOK_OUT=$(BOOK_OUT) \
+	labs=$$(sh book/labs.sh pages $(BOOK_GEN)/labs) && \
+	BOOK_INPUT="$(BOOK_CHAPTERS) $$(echo $$labs)" BOOK_OUT=$(BOOK_OUT) \
 		BOOK_GEN=$(BOOK_GEN) doxygen book/Doxyfile || { \
 		rm -rf $(BOOK_OUT)/html; exit 1; }
 

@@ -8,18 +8,33 @@
 # and then appends, after the last line (so warnings still point at the
 # right line of the file):
 #
+#   - on every chapter that labs go with, the section "Labs for this
+#     chapter", from the labs' lab.conf (book/labs.sh section);
+#   - on the page `labs`, the table of every lab (book/labs.sh table);
+#   - on the page `instructors`, the chapters' "What the model leaves out"
+#     sections and the model's Omits:/CUSTOM: comments, and on the page
+#     `timeline`, where each commit is cited (book/gather.sh);
 #   - on every chapter, links to the previous and the next chapter, in the
 #     order of the file names (book/NN-name.md);
 #   - on the front page (\mainpage), the table of contents: every chapter
 #     but the front page, in that order.
 #
 # A chapter's first line names its page: "\mainpage TITLE" (the front page,
-# id "index") or "# TITLE {#ID}".  Adding a chapter file is all it takes to appear in the
-# contents and in the chain of previous/next links.
+# id "index") or "# TITLE {#ID}".  Adding a chapter file is all it takes to
+# appear in the contents and in the chain of previous/next links; adding a
+# lab (exercises/NN-slug/) is all it takes to appear in its chapter.  The
+# labs' own pages (build/book/gen/labs/, written by book/labs.sh pages)
+# carry their links already and pass through unchanged.
 set -eu
 
 file=$1
 dir=$(dirname "$file")
+book=$(dirname "$0")
+
+case ${file##*/} in
+[0-9][0-9]-*.md) ;;
+*) cat "$file"; exit 0 ;;
+esac
 
 page_id() {
 	if grep -q '^\\mainpage' "$1"; then
@@ -45,6 +60,18 @@ for f in $(ls "$dir"/[0-9][0-9]-*.md | LC_ALL=C sort); do
 done
 
 printf '\n\n'
+id=$(page_id "$file")
+case $id in
+instructors) sh "$book/gather.sh" omits ;;
+timeline) sh "$book/gather.sh" cites ;;
+esac
+if [ "$id" = labs ]; then
+	sh "$book/labs.sh" table
+	printf '\n'
+elif [ "$id" != index ]; then
+	sh "$book/labs.sh" section "$id"
+	printf '\n'
+fi
 if grep -q '^\\mainpage' "$file"; then
 	printf '# Contents {#contents}\n\n'
 	n=0

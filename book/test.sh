@@ -19,12 +19,22 @@
 #   fragments  every file a chapter pulls in (\include, \verbinclude,
 #              \dotfile, \mscfile, \image, \htmlinclude) is a hand-drawn
 #              figure in figures/ or a fragment of book/fragments; every
-#              fragment is used, was written by this build (newer than
+#              fragment is used (a benchmark's NAME.svg counts as its
+#              report bench/NAME.md), was written by this build (newer than
 #              build/reaplab) and is not empty, and none is committed;
+#   labs       every lab of exercises/ has its page (lab_NN.html), is in
+#              the table of the page labs, and is in the section "Labs for
+#              this chapter" of its chapter (once that chapter is written),
+#              all in the built HTML; book/labs.sh check passes;
+#   gathered   the page instructors gathers every chapter's "What the
+#              model leaves out" and the page timeline every commit a
+#              chapter cites (book/gather.sh), in the built HTML;
 #   guards     the checks that keep the book honest do fail: book/lint.sh
 #              on undocumented or empty quoted code, Doxygen (with the
 #              book's Doxyfile) on a broken \ref and a missing snippet, and
-#              the checks above on a chapter that breaks them.
+#              the checks above on a chapter that breaks them; labs.sh on a
+#              lab whose chapter is no page of the book, and it picks up a
+#              lab nobody told it about.
 #
 # PENDING lists the era chapters phase 2 of issue 8 is writing; each writer
 # removes an era from it when its chapter lands, and the test fails if a
@@ -38,7 +48,7 @@ G=${G:-build/book/gen}
 # The book's page ids, in reading order; a chapter's NN is its place here.
 PAGES="index primer tools era_v4_6 era_v4_9 era_2017_uncond era_2017_cond
 era_v4_14 era_v5_15 era_v5_17 era_v6_1 era_v6_18 mrelease munmap asserts
-measuring explorer timeline instructors"
+measuring explorer timeline instructors labs"
 
 # Era chapters not written yet (phase 2 empties this list).
 PENDING=""
@@ -186,6 +196,13 @@ check_fragments() {
 		if [ "$cmd" = dotfile ] && [ -f "figures/$file" ]; then
 			continue
 		fi
+		# a benchmark's figure, written beside its report (bench.sh)
+		case "$cmd $file" in
+		"image "*.svg)
+			case " $listed " in
+			*" bench/${file%.svg}.md "*) continue ;;
+			esac ;;
+		esac
 		case " $listed " in
 		*" $file "*|*" bench/$file "*) ;;
 		*) printf '\\%s %s: not a fragment of %s, nor a figure in figures/\n' \
@@ -210,6 +227,56 @@ check_fragments() {
 	if [ -n "$(git ls-files build 2>/dev/null)" ]; then
 		echo "build/ has committed files: the book's fragments come from the build"
 	fi
+}
+
+# Every lab in the built book: its page, the table of all labs, its
+# chapter's section (the chapter's HTML links to the lab's page).
+check_labs() {
+	html=$1
+	for conf in exercises/[0-9][0-9]-*/lab.conf; do
+		[ -f "$conf" ] || continue
+		lab=${conf%/lab.conf}
+		lab=${lab#exercises/}
+		page=lab_${lab%%-*}
+		ch=$(sed -n 's/^chapter:[[:space:]]*//p' "$conf")
+		[ -s "$html/$page.html" ] ||
+			echo "$lab: no page $html/$page.html"
+		grep -q "href=\"$page.html\"" "$html/labs.html" 2>/dev/null ||
+			echo "$lab: not in the table of $html/labs.html"
+		if [ -f "$html/$ch.html" ]; then
+			grep -q "href=\"$page.html\"" "$html/$ch.html" ||
+				echo "$lab: its chapter $ch.html does not list it"
+		else
+			case " $(echo $PENDING) " in
+			*" $ch "*) ;;
+			*) echo "$lab: its chapter $ch has no page $html/$ch.html" ;;
+			esac
+		fi
+	done
+	PENDING="$PENDING" sh book/labs.sh check
+}
+
+# The gathered lists, in the built HTML: every chapter with a section
+# "What the model leaves out" is named in the instructors' page under the
+# gathered heading, and every commit a chapter cites is in the timeline.
+check_gathered() {
+	html=$1
+	gathered=$(sed -n '/instructors_omits_chapters/,/instructors_omits_comments/p' \
+		   "$html/instructors.html" 2>/dev/null)
+	for f in $(chapters book); do
+		id=$(page_id "$f")
+		[ "$id" = instructors ] && continue
+		grep -q '^# What the model leaves out' "$f" || continue
+		printf '%s\n' "$gathered" | grep -q "href=\"$id.html\"" ||
+			echo "$html/instructors.html does not gather what $f leaves out"
+	done
+	grep -q 'instructors_omits_comments' "$html/instructors.html" 2>/dev/null ||
+		echo "$html/instructors.html has no list of the sources' Omits/CUSTOM comments"
+	for c in $(cat book/[0-9][0-9]-*.md | grep -o '\\kcommit{[0-9a-f]*}' |
+		   sed 's/.*{\(.*\)}/\1/' | sort -u); do
+		grep -q "/$c\"" "$html/timeline.html" 2>/dev/null ||
+			echo "$html/timeline.html does not list $c, which a chapter cites"
+	done
 }
 
 # run NAME OUTPUT: one check; each line of OUTPUT is a failure.
@@ -238,6 +305,8 @@ run commits "$(check_commits book)"
 run markers "$(check_markers book src)"
 run fragments "$(check_fragments book book/fragments)"
 run lint "$(sh book/lint.sh 2>&1 || true)"
+run labs "$(check_labs build/book/html 2>&1)"
+run gathered "$(check_gathered build/book/html)"
 
 # --- the guards, on books that break them ---------------------------------
 
@@ -356,6 +425,85 @@ printf 'unused.md 0 $R list\n' > "$tmp/fragments"
 out=$(check_fragments "$tmp/book" "$tmp/fragments")
 must_fail fragments-typed "verbinclude typed-in.txt: not a fragment" "$out"
 must_fail fragments-unused "unused.md is used by no chapter" "$out"
+
+# labs: a lab whose chapter is no page of the book, or a page not written
+# and not pending, fails the build; a new lab appears in its chapter's
+# section and in the table with nothing but its folder; its README becomes
+# a page (commit linked, @ escaped, a link to another lab a \ref, code
+# left alone)
+mkdir -p "$tmp/ex/42-new" "$tmp/ex/43-bad" "$tmp/labbook"
+printf '# P {#primer}\n' > "$tmp/labbook/01-primer.md"
+conf() {	# conf DIR NUMBER CHAPTER
+	printf 'number: %s\ntitle: T%s\nkind: find\nchapter: %s\ndifficulty: easy\npoints: 10\n' \
+		"$2" "$2" "$3" > "$1/lab.conf"
+}
+conf "$tmp/ex/42-new" 42 primer
+cat > "$tmp/ex/42-new/README.md" <<'EOF'
+<!-- SPDX-License-Identifier: GPL-2.0-only -->
+# Lab 42: T42
+
+Run `R@mmget_not_zero` as R@mmget_not_zero says; see 212925802454 and
+[lab 43](../43-bad/README.md) and [the grader](grade.c).
+
+```
+replay v4.9 oom 'A1 R@x'
+```
+EOF
+conf "$tmp/ex/43-bad" 43 no_such_page
+printf '# Lab 43\n' > "$tmp/ex/43-bad/README.md"
+labs() { LABS_DIR="$tmp/ex" BOOK_DIR="$tmp/labbook" PENDING="${P:-}" sh book/labs.sh "$@"; }
+out=$(labs pages "$tmp/labout" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail labs-chapter "43-bad/lab.conf: chapter 'no_such_page' is not a page of the book" "$out"
+must_fail labs-status "exit 1" "$out"
+conf "$tmp/ex/43-bad" 43 tools
+out=$(labs pages "$tmp/labout" 2>&1 || true)
+must_fail labs-unwritten "chapter 'tools' is not a page of the book" "$out"
+out=$(P=tools labs pages "$tmp/labout" 2>&1 || true)
+must_fail labs-pages "$tmp/labout/lab_43.md" "$out"
+must_fail labs-pending '`tools` (being written)' "$(cat "$tmp/labout/lab_43.md")"
+# without PENDING in the environment, labs.sh reads book/test.sh's; one
+# that is empty leaves no chapter pending, one that lists tools does
+printf 'PENDING=""\nx="y"\n' > "$tmp/labbook/test.sh"
+out=$(env -u PENDING LABS_DIR="$tmp/ex" BOOK_DIR="$tmp/labbook" \
+      sh book/labs.sh pages "$tmp/labout" 2>&1 || true)
+must_fail labs-pending-empty "chapter 'tools' is not a page of the book" "$out"
+printf 'PENDING="era_x\ntools"\nx="y"\n' > "$tmp/labbook/test.sh"
+out=$(env -u PENDING LABS_DIR="$tmp/ex" BOOK_DIR="$tmp/labbook" \
+      sh book/labs.sh pages "$tmp/labout" 2>&1 || true)
+must_fail labs-pending-read "$tmp/labout/lab_43.md" "$out"
+out=$(labs section primer)
+must_fail labs-section '\\ref lab_42 "Lab 42: T42"' "$out"
+out=$(P=tools labs table)
+must_fail labs-table '\\subpage lab_43 "Lab 43: T43"' "$out"
+page=$(cat "$tmp/labout/lab_42.md")
+must_fail labs-title '^# Lab 42: T42 {#lab_42}$' "$page"
+must_fail labs-code 'Run `R@mmget_not_zero` as R\\@mmget_not_zero says' "$page"
+must_fail labs-commit '\\kcommit{212925802454}' "$page"
+must_fail labs-link '\\ref lab_43 "lab 43"' "$page"
+must_fail labs-file 'the grader (`exercises/42-new/grade.c`)' "$page"
+must_fail labs-fence "^replay v4.9 oom 'A1 R@x'$" "$page"
+checks=$((checks + 1))
+[ "$(grep -c '^# ' "$tmp/labout/lab_42.md")" = 1 ] ||
+	fail "labs-heading: the README's own title is not dropped"
+
+# gather: a chapter's omits section and a source comment are gathered,
+# escaped for Doxygen; commits are listed once, with every chapter citing
+# them
+mkdir -p "$tmp/gb" "$tmp/gsrc/mm"
+printf '# A {#primer}\n\\kcommit{aaaaaaaaaaaa}\n# What the model leaves out {#primer_omits}\n\n- Unicorns are absent.\n\n# Next {#primer_next}\n- not this\n' \
+	> "$tmp/gb/01-a.md"
+printf '# B {#tools}\n\\kcommit{aaaaaaaaaaaa} \\kcommit{bbbbbbbbbbbb}\n' > "$tmp/gb/02-b.md"
+printf '/*\n * x.c - x\n *\n * CUSTOM:  a <pid> and @arg | bar,\n *          on two lines.\n * Book:    not this\n */\n' \
+	> "$tmp/gsrc/mm/x.c"
+out=$(BOOK_DIR="$tmp/gb" BOOK_SRC="$tmp/gsrc" sh book/gather.sh omits)
+must_fail gather-omits '^- Unicorns are absent.$' "$out"
+must_fail gather-omits-from 'From \\ref primer' "$out"
+checks=$((checks + 1))
+printf '%s\n' "$out" | grep -q 'not this' && fail "gather-omits: reads past the section or the comment"
+must_fail gather-comment '| `mm/x.c` | CUSTOM | a &lt;pid&gt; and \\@arg \\| bar, on two lines. |' "$out"
+out=$(BOOK_DIR="$tmp/gb" sh book/gather.sh cites)
+must_fail gather-cites '| \\kcommit{aaaaaaaaaaaa} | \\ref primer, \\ref tools |' "$out"
+must_fail gather-cites-once '| \\kcommit{bbbbbbbbbbbb} | \\ref tools |' "$out"
 
 # Doxygen, with the book's own Doxyfile: a broken \ref, a missing snippet
 mkdir -p "$tmp/dox" "$tmp/gen/bench"

@@ -255,6 +255,24 @@ START_TEST(test_bench_explorer)
 			       NULL), 0);
 	ck_assert_ptr_nonnull(strstr(out, "1. Modes on one world"));
 	ck_assert_ptr_nonnull(strstr(out, "4. Executions to the first bug"));
+	{
+		/* the book's copy: a numbered title must not start a list */
+		static char md[1 << 16];
+		char path[128];
+		size_t len = 0;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/explorer.md", dir);
+		f = fopen(path, "r");
+		ck_assert_ptr_nonnull(f);
+		len = fread(md, 1, sizeof(md) - 1, f);
+		md[len] = 0;
+		fclose(f);
+		ck_assert_ptr_nonnull(strstr(md, "\n1\\. Modes on one world"));
+		ck_assert_ptr_null(strstr(md, "\n1. Modes"));
+		ck_assert_ptr_nonnull(strstr(md,
+					     "\n4\\. Executions to the first"));
+	}
 	n = csv_rows("explorer-modes", NULL, r, l, 48);
 	ck_assert_int_eq(n, 6);
 	for (i = 0; i < n; i++)

@@ -37,6 +37,32 @@ START_TEST(test_fixed_eras_survive_real_threads)
 }
 END_TEST
 
+/*
+ * A world freed and built again in the same struct (as a benchmark does,
+ * era after era) is served by the pool as a new world: before, the pool
+ * kept running the threads of the old build, whose pthreads were gone,
+ * and every iteration crashed into a use-after-free.
+ */
+START_TEST(test_rebuilt_world_gets_the_pool)
+{
+	int k;
+
+	t_build(&w, "v6.18", "proc-reader");
+	sim_threads_iteration(&w, 5.0, NULL);
+	ck_assert_msg(!w.verdict.fired, "first build: %s",
+		      w.verdict.hit[__builtin_ctz(w.verdict.fired)].msg);
+	sim_world_free(&w);
+	t_build(&w, "v6.18", "proc-reader");
+	for (k = 0; k < 20; k++) {
+		sim_threads_iteration(&w, 5.0, NULL);
+		ck_assert_msg(!w.verdict.fired, "rebuilt, iteration %d: %s", k,
+			      w.verdict.hit[__builtin_ctz(w.verdict.fired)].msg);
+	}
+	sim_threads_shutdown();
+	sim_world_free(&w);
+}
+END_TEST
+
 /* A traced iteration on real threads: events in time order, numbered. */
 START_TEST(test_threads_trace_is_ordered)
 {
@@ -95,6 +121,7 @@ Suite *stress_suite(void)
 	tcase_add_loop_test(tc, test_fixed_eras_survive_real_threads, 0,
 			    sizeof(clean) / sizeof(clean[0]));
 	tcase_add_test(tc, test_turnstile_replays_the_changelog);
+	tcase_add_test(tc, test_rebuilt_world_gets_the_pool);
 	tcase_add_test(tc, test_threads_trace_is_ordered);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [exit-lock-bench-doc]
 /*
  * src/bench/exit_lock.c - exit-lock: what taking mmap_lock in exit_mmap()
  *                         costs an ordinary exit, era by era
@@ -29,6 +30,7 @@
  * The eras take turns in rounds of EXITS_PER_ROUND exits, the order
  * rotating every round; the first round is a warm-up and is dropped.
  */
+//! [exit-lock-bench-doc]
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [explorer-bench-doc]
 /*
  * src/bench/explorer.c - reaplab bench explorer: the explorer's own speed
  *
@@ -25,6 +26,7 @@
  *
  * Targets (issue 3) are printed beside the figures, never asserted.
  */
+//! [explorer-bench-doc]
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,7 +407,10 @@ static int table_first_bug(const struct bench_opts *o, double scale)
 
 static int run(const struct bench *b, const struct bench_opts *o)
 {
-	/* -n scales every budget: -n 1 is the default, -n 0.1 a quick look */
+	/*
+	 * -n is a percentage of every budget: 100 (the default) in full,
+	 * 1 a quick look
+	 */
 	double scale = o->runs ? o->runs / (double)b->runs : 1.0, total;
 	int rc;
 

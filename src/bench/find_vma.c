@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [find-vma-bench-doc]
 /*
  * src/bench/find_vma.c - find-vma: what debug checks and
  *                        mmap_assert_locked() cost a lookup
@@ -27,6 +28,7 @@
  * turns run by run, LOOKUPS_PER_RUN lookups each; the first run of each
  * is a warm-up.
  */
+//! [find-vma-bench-doc]
 #include <stdlib.h>
 #include <string.h>
 #include <linux/sched.h>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [munmap-bench-doc]
 /*
  * src/bench/munmap.c - munmap: the write lock held throughout, or
  *                      downgraded once the VMAs are detached
@@ -31,6 +32,7 @@
  * The mapping, the machine and the era (v5.17, whose munmap is v4.20's)
  * are the same for both variants; runs alternate between them (ABBA).
  */
+//! [munmap-bench-doc]
 #include <stdlib.h>
 #include <string.h>
 #include <linux/sched.h>

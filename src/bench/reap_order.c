@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [reap-order-bench-doc]
 /*
  * src/bench/reap_order.c - reap-order: exit_mmap() and the reaper zapping
  *                          one mm, forward (v6.1) and reverse (v6.18)
@@ -42,6 +43,7 @@
  * runs are kept: the medians are robust to them, the means (printed
  * under the table) are not.
  */
+//! [reap-order-bench-doc]
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"

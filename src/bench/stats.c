@@ -314,7 +314,7 @@ void bench_report_end(void)
  */
 void bench_say(const char *fmt, ...)
 {
-	char buf[4096];
+	char buf[4096], *line;
 	size_t n;
 	va_list ap;
 
@@ -327,7 +327,17 @@ void bench_say(const char *fmt, ...)
 	n = strlen(buf);
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = 0;
-	md_text(report, buf + strspn(buf, " \n"));
+	line = buf + strspn(buf, " \n");
+	/*
+	 * A line that begins like a numbered list item ("1. Modes ...")
+	 * would become one, and swallow the table after it: escape its dot.
+	 */
+	n = strspn(line, "0123456789");
+	if (n && line[n] == '.') {
+		fprintf(report, "%.*s\\", (int)n, line);
+		line += n;
+	}
+	md_text(report, line);
 	/*
 	 * Doxygen's \include{doc} runs the paragraphs of an included file
 	 * together; its \n command keeps each line of the report a line.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [fork-exit-lab-doc]
 /*
  * src/labs/fork_exit.c - kernel fork-exit: the 2017 fork/exit/waitpid
  *                        test, on the host kernel
@@ -20,6 +21,7 @@
  * this counts nanoseconds.  Each run starts with unrecorded forks, 1000
  * of them for runs of 10000 or more.
  */
+//! [fork-exit-lab-doc]
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -232,6 +232,7 @@ static void reap(pid_t pid, int *status)
 		;
 }
 
+//! [kernel-mrelease-run]
 /*
  * one_run() - fork, touch, kill, (process_mrelease,) reap.  @curve, if
  * not NULL, is sampled meanwhile.  Returns 0, or -1 with a message.
@@ -323,6 +324,7 @@ static int one_run(const struct lab_opts *o, bool mrelease,
 	close(pidfd);
 	return 0;
 }
+//! [kernel-mrelease-run]
 
 /* First sample time at which @frac of the child's memory was freed. */
 static double regained(const struct mr_curve *c, double frac, double kib)

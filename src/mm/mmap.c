@@ -218,6 +218,7 @@ void exit_mmap(struct mm_struct *mm)
 }
 //! [exit_mmap]
 
+//! [munmap-doc]
 /**
  * DOC: munmap() and downgrade_write (seed 001)
  *
@@ -244,6 +245,7 @@ void exit_mmap(struct mm_struct *mm)
  * lock being held until munmap() returns, broke; e.g. expand_stack() next
  * to the range, fixed in 2020, and drivers caching VMAs (binder, 2023).
  */
+//! [munmap-doc]
 
 /*
  * detach_vmas_to_be_unmapped() - take @vma and the VMAs after it that
@@ -306,6 +308,7 @@ static void remove_vma_list(struct mm_struct *mm, struct vm_area_struct *vma)
 	} while (vma);
 }
 
+//! [munmap]
 /**
  * __do_munmap() - unmap [@start, @start + @len) of @mm.
  * @mm: the address space.
@@ -392,6 +395,7 @@ int __vm_munmap(unsigned long start, size_t len, bool downgrade)
 	}
 	return ret;
 }
+//! [munmap]
 
 /**
  * vm_munmap() - unmap for in-kernel callers, which keep the write lock

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [dep-doc]
 /*
  * src/sim/dep.c - which steps commute: the explorer's dependency relation
  *
@@ -33,6 +34,7 @@
  * each bit of mm->flags is its own object), a lock or a wait queue by its
  * address, a thread's sleep state by the thread.
  */
+//! [dep-doc]
 #include <string.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
@@ -292,6 +294,7 @@ void sim_dep_of_pending(const struct sim_world *w, int tid,
 		d->wake_mask = ((const struct wait_queue_head *)op->obj)->waiters;
 }
 
+//! [dep-rules]
 /*
  * The rules, for two steps of different threads on the same object,
  * earlier first.  Pairs not listed are independent.
@@ -346,6 +349,7 @@ const struct sim_dep_rule sim_dep_rules[] = {
 	{ DC_WAKE_PROC, DC_SCHED, DEP_HB, "a wake-up only enables schedule()" },
 	{ 0, 0, 0, NULL }
 };
+//! [dep-rules]
 
 static u8 rule_table[DC_NR][DC_NR];
 static const char *rule_name[DC_NR][DC_NR];

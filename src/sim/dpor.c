@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [dpor-doc]
 /*
  * src/sim/dpor.c - source-DPOR with sleep sets
  *
@@ -33,6 +34,7 @@
  * against brute force), and no preemption bound prunes anything: bounding
  * DPOR naively is unsound (Coons et al., OOPSLA'13).
  */
+//! [dpor-doc]
 #include <stdlib.h>
 #include <string.h>
 #include "explore.h"

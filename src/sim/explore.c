@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [explore-doc]
 /*
  * src/sim/explore.c - the explorer: preemption bounding, PCT, random walk
  *
@@ -30,6 +31,7 @@
  * quickly, where uniform choices almost never starve anyone.  Each run's
  * seed is derived from the one given, and printed with any bug.
  */
+//! [explore-doc]
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//! [minimize-doc]
 /*
  * src/sim/minimize.c - small counterexamples and the race that matters
  *
@@ -38,6 +39,7 @@
  * free) are asked about before races between two lock acquisitions, which
  * say only who got the lock first.
  */
+//! [minimize-doc]
 #include <stdlib.h>
 #include <string.h>
 #include "explore.h"

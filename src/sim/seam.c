@@ -68,7 +68,8 @@ static struct sim_event *trace_event(struct sim_world *w, int type, int kind,
 	return ev;
 }
 
-/* Does @t hold @lock (any way)? */
+//! [mmap-assert-oracle]
+/* sim_holds() - does @t hold @lock (any way)? */
 static bool sim_holds(const struct sim_thread *t, const void *lock)
 {
 	int i;
@@ -137,6 +138,7 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 		break;
 	}
 }
+//! [mmap-assert-oracle]
 
 /**
  * __pr() - pr_info() and friends: a line in the trace.

@@ -1047,9 +1047,9 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 
 	sim_install_segv();
 	/*
-	 * The same world may have been rebuilt since (a static world is
-	 * built again at the same address): its threads have lost their
-	 * pool thread, and pool_start() gives it back.
+	 * A world freed and built again in the same place is another world:
+	 * its threads lost their pthread (the build zeroes them), so the
+	 * pointer alone does not say the pool serves it.
 	 */
 	if (pool_world != w || pool_size != w->nthreads ||
 	    w->threads[0].pth != &pool[0])

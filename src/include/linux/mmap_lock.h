@@ -34,6 +34,7 @@
 #define mmap_write_downgrade(mm)					\
 	((void)__MMAP(SEAM_DOWNGRADE_WRITE, mm, "mmap_write_downgrade"))
 
+//! [mmap_assert_locked]
 /*
  * mmap_assert_locked() - lockdep's check that the caller holds mmap_lock
  * (5b78ed24e8ec put one in find_vma()).  It is a tracepoint, not a
@@ -42,5 +43,6 @@
 #define mmap_assert_locked(mm)						\
 	SEAM_TRACE(SEAM_TRACE_MMAP_ASSERT, &(mm)->mmap_lock, 0,		\
 		   "mmap_assert_locked")
+//! [mmap_assert_locked]
 
 #endif /* _LINUX_MMAP_LOCK_H */
