@@ -17,7 +17,9 @@
 # than the text around it says (status 1 means an oracle fired, 0 that
 # none did, 2 that a replay was cut short because the era does not allow
 # its schedule; "any" is for runs on real threads, whose outcome the text
-# must not assume).
+# must not assume).  A command that reads another fragment (its text has
+# `$G/`, e.g. an era's row of explore-all.md) runs after all those that
+# do not, so that what it reads is there and complete.
 set -eu
 
 if [ "${1:-}" = --one ]; then
@@ -65,7 +67,13 @@ while read -r file want cmd; do
 	*.*.*) echo "book: $list: $file: one dot only, before the extension (Doxygen names a figure by what comes before the first dot)" >&2
 	   exit 1 ;;
 	esac
-	printf '%s\0%s\0%s\0' "$file" "$want" "$cmd"
-done > "$G/.jobs"
-xargs -0 -n 3 -P 2 sh "$0" --one "$R" "$G" < "$G/.jobs"
-rm -f "$G/.jobs"
+	case $cmd in
+	*'$G/'*) jobs=.jobs2 ;;
+	*) jobs=.jobs1 ;;
+	esac
+	printf '%s\0%s\0%s\0' "$file" "$want" "$cmd" >> "$G/$jobs"
+done
+touch "$G/.jobs1" "$G/.jobs2"
+xargs -0 -n 3 -P 2 sh "$0" --one "$R" "$G" < "$G/.jobs1"
+xargs -0 -n 3 -P 2 sh "$0" --one "$R" "$G" < "$G/.jobs2"
+rm -f "$G/.jobs1" "$G/.jobs2"

@@ -50,6 +50,9 @@ static const struct {
 	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=1000000" }, "vmas must be an integer from 1 to 64" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "pages=1048576,vmas=64,ptrs=1" }, "too large: vmas=64 of pages=1048576" },
 	{ { "stress", "v4.9", "oom", "-o", "pages=63" }, "the model's has 64" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=1" }, "too small: the victim's vmas=1 x pages=2 = 2 pages must outweigh the candidate's pages+1 = 3" },
+	{ { "explore", "v6.18", "proc-reader", "-o", "vmas=2,pages=1" }, "too small" },
+	{ { "stress", "v6.18", "stuck", "-o", "pages=1" }, "too small" },
 	{ { "trace", "v4.9", "oom", "changelog", "--output", "/nonexistent/dir/x.dot" }, "cannot write /nonexistent/dir/x.dot" },
 	{ { "bench", "find-vma", "-n", "1", "--out", "/proc/nope" }, "cannot" },
 };

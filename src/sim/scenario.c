@@ -360,10 +360,11 @@ static unsigned long tables_of(const struct sim_params *p, unsigned long vmas,
  * @err: what does not fit, and how much does.
  * @errlen: its size.
  *
- * The victim's VMAs, and the second candidate's one VMA of pages + 1
- * pages (every scenario but mrelease has one), must fit in the model's
- * address space of PTRS_PER_PGD PTE tables.  Said before booting, so that
- * a size too large is a clear limit, not a machine out of memory.
+ * The victim must outweigh the second candidate, whose one VMA has
+ * pages + 1 pages (every scenario but mrelease has one), and both must
+ * fit in the model's address space of PTRS_PER_PGD PTE tables.  Said
+ * before booting, so that a size too small or too large is a clear limit,
+ * not a deadlock or a machine out of memory.
  *
  * Return: 0, or -1 with @err set.
  */
@@ -375,6 +376,18 @@ int sim_params_check(const struct sim_scenario *scn,
 	/* the benchmarks' and tests' own scenarios check their own shapes */
 	if (scn->id >= SCN_NR || scn != sim_scenarios[scn->id])
 		return 0;
+	/*
+	 * The victim must be the OOM killer's first choice: with the
+	 * candidate as big or bigger, the candidate is killed first, and the
+	 * victim, whom nothing kills, sleeps for ever (a deadlock in every
+	 * era, which would say nothing about any of them).
+	 */
+	if (scn->id != SCN_MRELEASE && p->vmas * p->pages <= p->pages + 1) {
+		snprintf(err, errlen,
+			 "too small: the victim's vmas=%lu x pages=%lu = %lu pages must outweigh the candidate's pages+1 = %lu, or the OOM killer kills the candidate first (vmas and pages at least 2)",
+			 p->vmas, p->pages, p->vmas * p->pages, p->pages + 1);
+		return -1;
+	}
 	if (scn->id != SCN_MRELEASE && tables_of(p, 1, p->pages + 1) > need)
 		need = tables_of(p, 1, p->pages + 1);
 	if (need <= PTRS_PER_PGD)
