@@ -274,42 +274,6 @@ static void waits_downgrade(void)
 	waits("munmap", "wait-munmap");
 }
 
-/* munmap.csv: variant,exclusive_hold_us,total_us,...: column @col of @v. */
-static double csv_col(const char *path, const char *v, int col)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	double x = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		size_t l = strlen(v);
-		char *p = line + l;
-		int c;
-
-		if (strncmp(line, v, l) || *p != ',')
-			continue;
-		for (c = 1; c < col && p; c++)
-			p = strchr(p + 1, ',');
-		if (p)
-			x = strtod(p + 1, NULL);
-	}
-	fclose(f);
-	return x;
-}
-
-static void self_check(FILE *f, const char *key, const char *measured)
-{
-	const char *mine = grade_answer("answers", key);
-
-	fprintf(f, "  %-12s measured now: %-5s yours: %s%s\n", key, measured,
-		mine ? mine : "(none yet)",
-		!mine ? "" : strcasecmp(mine, measured) ?
-		"  (differs: run it again before you doubt yourself)" :
-		"  (agrees)");
-}
-
 /*
  * The timing questions: run the benchmark again, here, and compare.  No
  * point ever depends on this: the machine's noise is part of the answer.
@@ -328,17 +292,17 @@ static void answer(FILE *f)
 		fprintf(f, "the benchmark failed: no self-check\n");
 		return;
 	}
-	hw = csv_col(csv, "write", 1);
-	hd = csv_col(csv, "downgrade", 1);
-	tw = csv_col(csv, "write", 2);
-	td = csv_col(csv, "downgrade", 2);
+	hw = grade_csv_value(csv, "write", 1);
+	hd = grade_csv_value(csv, "downgrade", 1);
+	tw = grade_csv_value(csv, "write", 2);
+	td = grade_csv_value(csv, "downgrade", 2);
 	if (hw <= 0 || hd <= 0 || tw <= 0 || td <= 0) {
 		fprintf(f, "no figures in %s: no self-check\n", csv);
 		return;
 	}
 	fprintf(f, "\n");
-	self_check(f, "cut-1000x", hw / hd >= 1000 ? "yes" : "no");
-	self_check(f, "same-total", td <= tw * 1.1 && td >= tw * 0.9 ?
+	grade_self_check(f, "cut-1000x", hw / hd >= 1000 ? "yes" : "no");
+	grade_self_check(f, "same-total", td <= tw * 1.1 && td >= tw * 0.9 ?
 		   "yes" : "no");
 }
 

@@ -221,41 +221,6 @@ static void assert_steps(void)
 			   "count them: reaplab replay ERA lookup - --full, on v4.14 and on v5.15");
 }
 
-/* find-vma.csv: configuration,era,p10_ns,p50_ns,...: the p50 of @c. */
-static double csv_p50(const char *path, const char *c)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	double v = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		size_t l = strlen(c);
-		char *p;
-
-		if (strncmp(line, c, l) || line[l] != ',')
-			continue;
-		p = strchr(line + l + 1, ',');	/* past the era */
-		p = p ? strchr(p + 1, ',') : NULL;	/* past p10 */
-		if (p)
-			v = strtod(p + 1, NULL);
-	}
-	fclose(f);
-	return v;
-}
-
-static void self_check(FILE *f, const char *key, const char *measured)
-{
-	const char *mine = grade_answer("answers", key);
-
-	fprintf(f, "  %-12s measured now: %-5s yours: %s%s\n", key, measured,
-		mine ? mine : "(none yet)",
-		!mine ? "" : strcasecmp(mine, measured) ?
-		"  (differs: run it again before you doubt yourself)" :
-		"  (agrees)");
-}
-
 /*
  * The timing questions: run the benchmark again, here, and compare.  No
  * point ever depends on this: the machine's noise is part of the answer.
@@ -274,16 +239,16 @@ static void answer(FILE *f)
 		fprintf(f, "the benchmark failed: no self-check\n");
 		return;
 	}
-	plain = csv_p50(csv, "no-debug");
-	debug = csv_p50(csv, "debug");
-	assert = csv_p50(csv, "debug+assert");
+	plain = grade_csv_value(csv, "no-debug", 3);
+	debug = grade_csv_value(csv, "debug", 3);
+	assert = grade_csv_value(csv, "debug+assert", 3);
 	if (plain <= 0 || debug <= 0 || assert <= 0) {
 		fprintf(f, "no p50 in %s: no self-check\n", csv);
 		return;
 	}
 	fprintf(f, "\n");
-	self_check(f, "debug-2x", debug >= 2 * plain ? "yes" : "no");
-	self_check(f, "assert-5pct", assert <= debug * 1.05 &&
+	grade_self_check(f, "debug-2x", debug >= 2 * plain ? "yes" : "no");
+	grade_self_check(f, "assert-5pct", assert <= debug * 1.05 &&
 		   assert >= debug * 0.95 ? "yes" : "no");
 }
 

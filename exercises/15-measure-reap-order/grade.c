@@ -126,40 +126,6 @@ static void meets_reverse(void)
 	meets("v6.18", "meets-v6.18");
 }
 
-/* reap-order.csv: category,part,v6.18,v6.1: the two values of a row. */
-static bool csv_row(const char *path, const char *row, double *rev,
-		    double *fwd)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	bool found = false;
-
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, row, strlen(row))) {
-			char *p = line + strlen(row);
-
-			*rev = strtod(p, &p);
-			if (*p == ',')
-				*fwd = strtod(p + 1, NULL);
-			found = true;
-		}
-	fclose(f);
-	return found;
-}
-
-static void self_check(FILE *f, const char *key, const char *measured)
-{
-	const char *mine = grade_answer("answers", key);
-
-	fprintf(f, "  %-12s measured now: %-5s yours: %s%s\n", key, measured,
-		mine ? mine : "(none yet)",
-		!mine ? "" : strcasecmp(mine, measured) ?
-		"  (differs: run it again before you doubt yourself)" :
-		"  (agrees)");
-}
-
 /*
  * The timing questions: run the benchmark again, here, and compare.  No
  * point ever depends on this: the machine's noise is part of the answer.
@@ -178,14 +144,17 @@ static void answer(FILE *f)
 		fprintf(f, "the benchmark failed: no self-check\n");
 		return;
 	}
-	if (!csv_row(csv, "pte lock wait,total,", &wr, &wf) ||
-	    !csv_row(csv, "running time,total,", &tr, &tf) || tf <= 0) {
+	wr = grade_csv_value(csv, "pte lock wait,total", 1);
+	wf = grade_csv_value(csv, "pte lock wait,total", 2);
+	tr = grade_csv_value(csv, "running time,total", 1);
+	tf = grade_csv_value(csv, "running time,total", 2);
+	if (wr < 0 || wf < 0 || tr < 0 || tf <= 0) {
 		fprintf(f, "no figures in %s: no self-check\n", csv);
 		return;
 	}
 	fprintf(f, "\n");
-	self_check(f, "wait-10x", wf >= 10 * wr ? "yes" : "no");
-	self_check(f, "faster", tr < tf ? "yes" : "no");
+	grade_self_check(f, "wait-10x", wf >= 10 * wr ? "yes" : "no");
+	grade_self_check(f, "faster", tr < tf ? "yes" : "no");
 }
 
 static const struct grade_test tests[] = {

@@ -140,36 +140,6 @@ static void victims(void)
 			       "replay an OOM victim's exit too: reaplab trace ERA oom 'A@schedule_timeout_killable V' --format json");
 }
 
-/* exit-lock.csv: era,p50_ns,...: the p50 of @era, or -1. */
-static double csv_p50(const char *path, const char *era)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	double v = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		size_t l = strlen(era);
-
-		if (!strncmp(line, era, l) && line[l] == ',')
-			v = strtod(line + l + 1, NULL);
-	}
-	fclose(f);
-	return v;
-}
-
-static void self_check(FILE *f, const char *key, const char *measured)
-{
-	const char *mine = grade_answer("answers", key);
-
-	fprintf(f, "  %-12s measured now: %-8s yours: %s%s\n", key, measured,
-		mine ? mine : "(none yet)",
-		!mine ? "" : strcasecmp(mine, measured) ?
-		"  (differs: run it again before you doubt yourself)" :
-		"  (agrees)");
-}
-
 /*
  * The timing questions: run the benchmark again, here, and compare.  No
  * point ever depends on this: the machine's noise is part of the answer.
@@ -190,7 +160,7 @@ static void answer(FILE *f)
 		return;
 	}
 	for (i = 0; i < NR_ERAS; i++) {
-		p50[i] = csv_p50(csv, eras[i]);
+		p50[i] = grade_csv_value(csv, eras[i], 1);
 		if (p50[i] > p50[slowest])
 			slowest = i;
 	}
@@ -199,8 +169,8 @@ static void answer(FILE *f)
 		return;
 	}
 	fprintf(f, "\n");
-	self_check(f, "slowest", eras[slowest]);
-	self_check(f, "within-2pct",
+	grade_self_check(f, "slowest", eras[slowest]);
+	grade_self_check(f, "within-2pct",
 		   p50[2] <= p50[0] * 1.02 && p50[2] >= p50[0] * 0.98 ?
 		   "yes" : "no");
 }

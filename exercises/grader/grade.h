@@ -299,6 +299,22 @@ void grade_check_answer(const char *file, const char *key,
 			const char *expected, const char *how);
 
 /*
+ * grade_self_check() - one line of a measure lab's `--answer`: what was
+ * measured just now against the student's answer to @key (from the file
+ * "answers").  Ungraded: timing depends on the machine.
+ */
+void grade_self_check(FILE *f, const char *key, const char *measured);
+
+/*
+ * grade_csv_value() - a number from a benchmark's CSV (@path): field @col
+ * (1 the first after the key) of the last line that begins with @key and a
+ * comma (@key may span fields: "pte lock wait,total").
+ *
+ * Return: the value, or -1 if the file, the line or the field is missing.
+ */
+double grade_csv_value(const char *path, const char *key, int col);
+
+/*
  * grade_check_answer_set() - as grade_check_answer(), for an answer that
  * is a set of words (era ids, in any order; "none" for the empty set).
  */
