@@ -371,11 +371,12 @@ static unsigned long tables_of(const struct sim_params *p, unsigned long vmas,
 int sim_params_check(const struct sim_scenario *scn,
 		     const struct sim_params *p, char *err, size_t errlen)
 {
-	unsigned long need = tables_of(p, p->vmas, p->pages);
+	unsigned long need;
 
-	/* the benchmarks' and tests' own scenarios check their own shapes */
+	/* the benchmarks', labs' and tests' own scenarios check their own */
 	if (scn->id >= SCN_NR || scn != sim_scenarios[scn->id])
 		return 0;
+	need = tables_of(p, p->vmas, p->pages);
 	/*
 	 * The victim must be the OOM killer's first choice: with the
 	 * candidate as big or bigger, the candidate is killed first, and the
