@@ -15,7 +15,10 @@
 #                    does not, so a student's `make demo` stays light
 #
 # `make check` builds the book and runs book/test.sh (CHECK_DEPS), so a
-# broken snippet or a stale chapter fails the tests.  `make bench` before
+# broken snippet or a stale chapter fails the tests.  Under SANITIZE it
+# does not: the sanitizer suites are about the code, which the Check suites
+# run, and a sanitized reaplab would spend many minutes drawing the same
+# pages again (explore --all alone, under TSan).  `make bench` before
 # `make book` puts the full-size measurements in the book instead of the
 # quick ones it measures itself (book/bench.sh).
 
@@ -23,7 +26,9 @@ DEB_PKGS += $(filter-out $(DEB_PKGS),doxygen graphviz)
 ifeq ($(BOOK),1)
 DEB_PKGS += chromium chromium-driver python3-selenium
 endif
+ifeq ($(SANITIZE),)
 CHECK_DEPS += book-test
+endif
 
 BOOK_OUT := $(B)/book
 BOOK_GEN := $(BOOK_OUT)/gen
