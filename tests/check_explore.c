@@ -862,6 +862,54 @@ START_TEST(test_explore_bad_input)
 }
 END_TEST
 
+/* A program's thread table, wrong in each way a lab writer might get it. */
+static const struct {
+	char letter[2];
+	const char *name[2];
+	const char *msg;
+} bad_programs[] = {
+	{ { 'A', 'a' }, { "one", "two" },
+	  "thread 2's letter must be a capital letter" },
+	{ { 'A', 'A' }, { "one", "two" }, "two threads are called A" },
+	{ { 'A', 'B' }, { "one", "" }, "thread 2 needs a name of 1 to 47" },
+	{ { 'A', 'B' },
+	  { "a name of forty-eight characters, one too many!!", "two" },
+	  "thread 1 needs a name of 1 to 47" },
+};
+
+START_TEST(test_bad_program_is_one_clear_error)
+{
+	static char no_data;
+	char err[256], *begin, *end;
+	int i;
+
+	if (!sim_era_data(&mini_era, &begin, &end))
+		sim_era_data_register(&mini_era, &no_data, &no_data);
+	memset(&mini, 0, sizeof(mini));
+	for (i = 0; i < 2; i++) {
+		mini.threads[i].letter = bad_programs[_i].letter[i];
+		mini.threads[i].name = bad_programs[_i].name[i];
+		mini.threads[i].fn = inc_unlocked;
+	}
+	mini.init = mini_init;
+	ck_assert(sim_world_build(&w, &mini_era, &sim_program_scenario,
+				  &sim_program_scenario.defaults, err,
+				  sizeof(err)));
+	ck_assert_msg(strstr(err, bad_programs[_i].msg), "expected '%s' in: %s",
+		      bad_programs[_i].msg, err);
+	/* and the longest name that fits is taken whole */
+	mini.threads[0].letter = 'A';
+	mini.threads[1].letter = 'B';
+	mini.threads[0].name = "a name of forty-seven characters, just fitting.";
+	mini.threads[1].name = "two";
+	ck_assert_msg(!sim_world_build(&w, &mini_era, &sim_program_scenario,
+				       &sim_program_scenario.defaults, err,
+				       sizeof(err)), "%s", err);
+	ck_assert_str_eq(w.threads[0].name, mini.threads[0].name);
+	sim_world_free(&w);
+}
+END_TEST
+
 Suite *explore_suite(void)
 {
 	Suite *s = suite_create("explore");
@@ -873,6 +921,8 @@ Suite *explore_suite(void)
 	tcase_add_loop_test(tc, test_dpor_runs_one_execution_per_trace, 0,
 			    sizeof(programs) / sizeof(programs[0]));
 	tcase_add_test(tc, test_every_dependency_rule_holds);
+	tcase_add_loop_test(tc, test_bad_program_is_one_clear_error, 0,
+			    sizeof(bad_programs) / sizeof(bad_programs[0]));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("Counterexamples");
 	tcase_set_timeout(tc, 300);

@@ -26,6 +26,13 @@ static int program_build(struct sim_world *w)
 		const struct program_thread *pt = &p->threads[i];
 		struct task_struct *t = &program_tasks[i];
 
+		if (!pt->name || !*pt->name ||
+		    strlen(pt->name) > SIM_THREAD_NAME_MAX) {
+			snprintf(w->stop_msg, sizeof(w->stop_msg),
+				 "thread %d needs a name of 1 to %d characters",
+				 i + 1, SIM_THREAD_NAME_MAX);
+			return -1;
+		}
 		memset(t, 0, sizeof(*t));
 		t->pid = i + 1;
 		snprintf(t->comm, sizeof(t->comm), "%s", pt->name);

@@ -42,6 +42,8 @@ struct mm_struct;
 #define SIM_MAX_KILLS		16
 #define SIM_MAX_MMS		8
 #define SIM_STACK_SIZE		(256 * 1024)
+/* a thread's name heads its column in every diagram: it is never cut */
+#define SIM_THREAD_NAME_MAX	47
 
 /* --- the engines ------------------------------------------------------ */
 
@@ -116,7 +118,7 @@ struct sim_thread {
 	void *stack;
 	int tid;
 	char letter;
-	char name[24];
+	char name[SIM_THREAD_NAME_MAX + 1];
 	unsigned int flags;
 	struct task_struct *task;
 	int (*fn)(void *arg);

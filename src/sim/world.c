@@ -20,13 +20,15 @@ volatile sig_atomic_t sim_interrupted;
  * sim_thread_create() - add a simulated thread to the world being built.
  * @w: the world, booting.
  * @letter: its letter in traces and schedules.
- * @name: what it is ("allocating task").
+ * @name: what it is ("allocating task"), at most SIM_THREAD_NAME_MAX
+ *	characters.
  * @fn: its body.
  * @arg: the body's argument.
  * @task: the task it runs as.
  * @flags: SIM_T_DAEMON for kernel threads that may sleep at the end.
  *
- * Return: the thread number, or -1.
+ * Return: the thread number, or -1 (too many threads, a letter taken
+ * twice, a name too long, no memory for the stack).
  */
 int sim_thread_create(struct sim_world *w, char letter, const char *name,
 		      int (*fn)(void *), void *arg, struct task_struct *task,
@@ -36,6 +38,8 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 	int i;
 
 	if (w->nthreads == SIM_MAX_THREADS)
+		return -1;
+	if (strlen(name) > SIM_THREAD_NAME_MAX)
 		return -1;
 	for (i = 0; i < w->nthreads; i++)
 		if (w->threads[i].letter == letter)
