@@ -159,10 +159,18 @@ START_TEST(test_bench_reap_order)
 	/* running time and per-page work are timed, in both eras */
 	ck_assert(r[0][2] > 0 && r[0][3] > 0);
 	ck_assert(r[6][2] > 0 && r[6][3] > 0);
-	n = csv_rows("reap-order-runs", "v6.1", r, l, 16);
-	ck_assert_int_eq(n, 4);
-	n = csv_rows("reap-order-runs", "v6.18", r, l, 16);
-	ck_assert_int_eq(n, 4);
+	/*
+	 * Four runs of each era with two zappers, unless the machine was
+	 * too busy for the threads to overlap in enough runs: then fewer,
+	 * and the bench says so.
+	 */
+	for (i = 0; i < 2; i++) {
+		n = csv_rows("reap-order-runs", i ? "v6.18" : "v6.1", r, l, 16);
+		ck_assert_int_ge(n, 1);
+		ck_assert_int_le(n, 4);
+		if (n < 4)
+			ck_assert_ptr_nonnull(strstr(err, "of the 4 runs asked for"));
+	}
 }
 END_TEST
 

@@ -14,31 +14,6 @@
 
 #define SIZE "alloc-retries=2"
 
-static void proc_reader(void)
-{
-	grade_prove("lab", "proc-reader", SIZE);
-}
-
-static void oom(void)
-{
-	grade_prove("lab", "oom", SIZE);
-}
-
-static void stuck(void)
-{
-	grade_prove("lab", "stuck", SIZE);
-}
-
-static void reaper_reaps(void)
-{
-	grade_reaper_reaps("lab", "oom", 'R');
-}
-
-static void exit_frees(void)
-{
-	grade_exit_frees("lab", "oom");
-}
-
 static void kills_again(void)
 {
 	grade_stuck_kills_again("lab");
@@ -55,7 +30,9 @@ static const struct grade_test tests[] = {
 		.title = "proc-reader: DPOR proves no oracle fires",
 		.points = 15,
 		.timeout = 60,
-		.run = proc_reader,
+		.check = GRADE_PROVE,
+		.scenario = "proc-reader",
+		.params = SIZE,
 	},
 	{
 		.name = "oom",
@@ -63,28 +40,35 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "proc-reader",
 		.timeout = 60,
-		.run = oom,
+		.check = GRADE_PROVE,
+		.scenario = "oom",
+		.params = SIZE,
 	},
 	{
 		.name = "stuck",
 		.title = "stuck: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "proc-reader",
-		.run = stuck,
+		.check = GRADE_PROVE,
+		.scenario = "stuck",
+		.params = SIZE,
 	},
 	{
 		.name = "reaper-reaps",
 		.title = "the reaper still reaps an OOM victim",
 		.points = 5,
 		.parent = "proc-reader",
-		.run = reaper_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "oom",
+		.who = 'R',
 	},
 	{
 		.name = "exit-frees",
 		.title = "an OOM victim's exit still frees everything",
 		.points = 5,
 		.parent = "proc-reader",
-		.run = exit_frees,
+		.check = GRADE_FREES,
+		.scenario = "oom",
 	},
 	{
 		.name = "kills-again",

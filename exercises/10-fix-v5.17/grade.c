@@ -13,52 +13,13 @@
 
 #define SIZE "alloc-retries=2"
 
-static void mrelease(void)
-{
-	grade_prove("lab", "mrelease", NULL);
-}
-
-static void oom(void)
-{
-	grade_prove("lab", "oom", SIZE);
-}
-
-static void proc_reader(void)
-{
-	grade_prove("lab", "proc-reader", SIZE);
-}
-
-static void stuck(void)
-{
-	grade_prove("lab", "stuck", SIZE);
-}
-
-static void reaper_reaps(void)
-{
-	grade_reaper_reaps("lab", "oom", 'R');
-}
-
-static void mrelease_reaps(void)
-{
-	grade_reaper_reaps("lab", "mrelease", 'M');
-}
-
-static void exit_frees(void)
-{
-	grade_exit_frees("lab", "oom");
-}
-
-static void kill_frees(void)
-{
-	grade_exit_frees("lab", "mrelease");
-}
-
 static const struct grade_test tests[] = {
 	{
 		.name = "mrelease",
 		.title = "mrelease: DPOR proves no oracle fires",
 		.points = 15,
-		.run = mrelease,
+		.check = GRADE_PROVE,
+		.scenario = "mrelease",
 	},
 	{
 		.name = "oom",
@@ -66,7 +27,9 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "mrelease",
 		.timeout = 60,
-		.run = oom,
+		.check = GRADE_PROVE,
+		.scenario = "oom",
+		.params = SIZE,
 	},
 	{
 		.name = "proc-reader",
@@ -74,42 +37,52 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "mrelease",
 		.timeout = 90,
-		.run = proc_reader,
+		.check = GRADE_PROVE,
+		.scenario = "proc-reader",
+		.params = SIZE,
 	},
 	{
 		.name = "stuck",
 		.title = "stuck: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "mrelease",
-		.run = stuck,
+		.check = GRADE_PROVE,
+		.scenario = "stuck",
+		.params = SIZE,
 	},
 	{
 		.name = "reaper-reaps",
 		.title = "the OOM reaper still reaps an OOM victim",
 		.points = 5,
 		.parent = "mrelease",
-		.run = reaper_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "oom",
+		.who = 'R',
 	},
 	{
 		.name = "mrelease-reaps",
 		.title = "process_mrelease() still reaps a dying process",
 		.points = 5,
 		.parent = "mrelease",
-		.run = mrelease_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "mrelease",
+		.who = 'M',
 	},
 	{
 		.name = "exit-frees",
 		.title = "an OOM victim's exit still frees everything",
 		.points = 5,
 		.parent = "mrelease",
-		.run = exit_frees,
+		.check = GRADE_FREES,
+		.scenario = "oom",
 	},
 	{
 		.name = "kill-frees",
 		.title = "a SIGKILLed process's exit still frees everything",
 		.points = 5,
 		.parent = "mrelease",
-		.run = kill_frees,
+		.check = GRADE_FREES,
+		.scenario = "mrelease",
 	},
 	{ NULL }
 };

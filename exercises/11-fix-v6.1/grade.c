@@ -18,41 +18,6 @@ static void zap_read(void)
 	grade_exit_zaps_under_read("lab");
 }
 
-static void mrelease(void)
-{
-	grade_prove("lab", "mrelease", NULL);
-}
-
-static void oom(void)
-{
-	grade_prove("lab", "oom", SIZE);
-}
-
-static void proc_reader(void)
-{
-	grade_prove("lab", "proc-reader", SIZE);
-}
-
-static void stuck(void)
-{
-	grade_prove("lab", "stuck", SIZE);
-}
-
-static void reaper_reaps(void)
-{
-	grade_reaper_reaps("lab", "oom", 'R');
-}
-
-static void mrelease_reaps(void)
-{
-	grade_reaper_reaps("lab", "mrelease", 'M');
-}
-
-static void exit_frees(void)
-{
-	grade_exit_frees("lab", "oom");
-}
-
 static const struct grade_test tests[] = {
 	{
 		.name = "zap-read",
@@ -65,7 +30,8 @@ static const struct grade_test tests[] = {
 		.title = "mrelease: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "zap-read",
-		.run = mrelease,
+		.check = GRADE_PROVE,
+		.scenario = "mrelease",
 	},
 	{
 		.name = "oom",
@@ -73,7 +39,9 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "zap-read",
 		.timeout = 60,
-		.run = oom,
+		.check = GRADE_PROVE,
+		.scenario = "oom",
+		.params = SIZE,
 	},
 	{
 		.name = "proc-reader",
@@ -81,35 +49,44 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "zap-read",
 		.timeout = 90,
-		.run = proc_reader,
+		.check = GRADE_PROVE,
+		.scenario = "proc-reader",
+		.params = SIZE,
 	},
 	{
 		.name = "stuck",
 		.title = "stuck: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "zap-read",
-		.run = stuck,
+		.check = GRADE_PROVE,
+		.scenario = "stuck",
+		.params = SIZE,
 	},
 	{
 		.name = "reaper-reaps",
 		.title = "the OOM reaper still reaps an OOM victim",
 		.points = 5,
 		.parent = "zap-read",
-		.run = reaper_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "oom",
+		.who = 'R',
 	},
 	{
 		.name = "mrelease-reaps",
 		.title = "process_mrelease() still reaps a dying process",
 		.points = 5,
 		.parent = "zap-read",
-		.run = mrelease_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "mrelease",
+		.who = 'M',
 	},
 	{
 		.name = "exit-frees",
 		.title = "an OOM victim's exit still frees everything",
 		.points = 5,
 		.parent = "zap-read",
-		.run = exit_frees,
+		.check = GRADE_FREES,
+		.scenario = "oom",
 	},
 	{ NULL }
 };

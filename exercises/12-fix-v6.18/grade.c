@@ -18,31 +18,6 @@ static void reverse(void)
 	grade_reaper_walks_down("lab");
 }
 
-static void mrelease(void)
-{
-	grade_prove("lab", "mrelease", NULL);
-}
-
-static void oom(void)
-{
-	grade_prove("lab", "oom", SIZE);
-}
-
-static void proc_reader(void)
-{
-	grade_prove("lab", "proc-reader", SIZE);
-}
-
-static void stuck(void)
-{
-	grade_prove("lab", "stuck", SIZE);
-}
-
-static void mrelease_reaps(void)
-{
-	grade_reaper_reaps("lab", "mrelease", 'M');
-}
-
 static const struct grade_test tests[] = {
 	{
 		.name = "reverse",
@@ -56,7 +31,9 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "reverse",
 		.timeout = 60,
-		.run = oom,
+		.check = GRADE_PROVE,
+		.scenario = "oom",
+		.params = SIZE,
 	},
 	{
 		.name = "proc-reader",
@@ -64,28 +41,35 @@ static const struct grade_test tests[] = {
 		.points = 5,
 		.parent = "reverse",
 		.timeout = 90,
-		.run = proc_reader,
+		.check = GRADE_PROVE,
+		.scenario = "proc-reader",
+		.params = SIZE,
 	},
 	{
 		.name = "mrelease",
 		.title = "mrelease: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "reverse",
-		.run = mrelease,
+		.check = GRADE_PROVE,
+		.scenario = "mrelease",
 	},
 	{
 		.name = "stuck",
 		.title = "stuck: DPOR proves no oracle fires",
 		.points = 5,
 		.parent = "reverse",
-		.run = stuck,
+		.check = GRADE_PROVE,
+		.scenario = "stuck",
+		.params = SIZE,
 	},
 	{
 		.name = "mrelease-reaps",
 		.title = "process_mrelease() still reaps a dying process",
 		.points = 5,
 		.parent = "reverse",
-		.run = mrelease_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "mrelease",
+		.who = 'M',
 	},
 	{ NULL }
 };

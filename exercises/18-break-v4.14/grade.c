@@ -22,16 +22,6 @@ static void quiet(void)
 	grade_quiet("lab", "oom", NULL);
 }
 
-static void still_frees(void)
-{
-	grade_exit_frees("lab", "oom");
-}
-
-static void still_reaps(void)
-{
-	grade_reaper_reaps("lab", "oom", 'R');
-}
-
 static const struct grade_test tests[] = {
 	{
 		.name = "caught",
@@ -52,14 +42,17 @@ static const struct grade_test tests[] = {
 		.title = "the victim's exit still frees everything",
 		.points = 5,
 		.parent = "caught",
-		.run = still_frees,
+		.check = GRADE_FREES,
+		.scenario = "oom",
 	},
 	{
 		.name = "still-reaps",
 		.title = "the reaper still reaps an OOM victim",
 		.points = 5,
 		.parent = "caught",
-		.run = still_reaps,
+		.check = GRADE_REAPS,
+		.scenario = "oom",
+		.who = 'R',
 	},
 	{ NULL }
 };

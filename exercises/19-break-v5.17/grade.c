@@ -20,11 +20,6 @@ static void quiet(void)
 	grade_quiet("lab", "mrelease", NULL);
 }
 
-static void still_frees(void)
-{
-	grade_exit_frees("lab", "mrelease");
-}
-
 /* The victim's exit, alone, takes mmap_lock for write: v5.17's point. */
 static void still_locks(void)
 {
@@ -55,7 +50,8 @@ static const struct grade_test tests[] = {
 		.title = "the victim's exit still frees everything",
 		.points = 5,
 		.parent = "caught",
-		.run = still_frees,
+		.check = GRADE_FREES,
+		.scenario = "mrelease",
 	},
 	{
 		.name = "still-locks",

@@ -9,9 +9,10 @@
  * A lab's grade.c lists its tests, xv6-style: a name, points, a title,
  * optionally a parent that must pass first (a child of a failed parent
  * scores zero without running, as gradelib's parent= does), a timeout,
- * and a body.  The runner (runner.c) runs every body in a Check test of
- * its own, in a child process, with limits on time (scaled by
- * CK_TIMEOUT_MULTIPLIER), file size and memory; whatever the code under
+ * and a body (or one of the checks the fix labs share: GRADE_PROVE,
+ * GRADE_REAPS, GRADE_FREES).  The runner (runner.c) runs every body in a
+ * Check test of its own, in a child process, with limits on time (scaled
+ * by CK_TIMEOUT_MULTIPLIER), file size and memory; whatever the code under
  * test does (crash, loop, print megabytes, allocate without end, call
  * exit()) costs only the test it happens in.
  *
@@ -41,7 +42,15 @@
  * @parent: the name of a test that must pass first, or NULL.
  * @timeout: seconds before it is killed (0: 30), times
  *	     CK_TIMEOUT_MULTIPLIER.
- * @run: the body.
+ * @run: the body; or NULL, and @check names one of the checks every
+ *	 fix lab shares, run on the era `lab`.
+ * @check: with no @run, what to check: GRADE_PROVE (grade_prove() of
+ *	   @scenario at @params), GRADE_REAPS (grade_reaper_reaps() of
+ *	   @scenario by the thread @who), GRADE_FREES (grade_exit_frees()
+ *	   of @scenario).
+ * @scenario: for @check.
+ * @params: for GRADE_PROVE: the sizes, "KEY=VALUE,...", or NULL.
+ * @who: for GRADE_REAPS: the letter of the thread that reaps.
  */
 struct grade_test {
 	const char *name;
@@ -50,6 +59,15 @@ struct grade_test {
 	const char *parent;
 	double timeout;
 	void (*run)(void);
+	enum grade_check {
+		GRADE_RUN,
+		GRADE_PROVE,
+		GRADE_REAPS,
+		GRADE_FREES,
+	} check;
+	const char *scenario;
+	const char *params;
+	char who;
 };
 
 /**

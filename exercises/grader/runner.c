@@ -184,12 +184,31 @@ static void child_setup(int i)
 	signal(SIGXFSZ, SIG_DFL);
 }
 
+/* A test's body: its own, or one of the checks the fix labs share. */
+static void run_body(const struct grade_test *t)
+{
+	switch (t->check) {
+	case GRADE_PROVE:
+		grade_prove("lab", t->scenario, t->params);
+		break;
+	case GRADE_REAPS:
+		grade_reaper_reaps("lab", t->scenario, t->who);
+		break;
+	case GRADE_FREES:
+		grade_exit_frees("lab", t->scenario);
+		break;
+	case GRADE_RUN:
+		t->run();
+		break;
+	}
+}
+
 START_TEST(run_one)
 {
 	if (forking)
 		child_setup(_i);
 	in_test = true;
-	grade_lab.tests[_i].run();
+	run_body(&grade_lab.tests[_i]);
 	in_test = false;
 	fflush(stdout);
 	fflush(stderr);
@@ -369,6 +388,33 @@ static int find_test(const char *name)
 	return -1;
 }
 
+/*
+ * The lab writer's table, checked before anything runs: a parent that is
+ * no test, or a test with nothing to run, would otherwise be graded as
+ * if the line were not there.
+ */
+static const char *table_error(void)
+{
+	static char why[160];
+	const struct grade_test *t;
+
+	for (t = grade_lab.tests; t->name; t++) {
+		if (t->parent && find_test(t->parent) < 0)
+			snprintf(why, sizeof(why), "test %s: its parent %s is no test",
+				 t->name, t->parent);
+		else if (t->check == GRADE_RUN ? !t->run : !t->scenario)
+			snprintf(why, sizeof(why), "test %s: nothing to run (.run, or .check with .scenario)",
+				 t->name);
+		else if (t->check == GRADE_REAPS && !t->who)
+			snprintf(why, sizeof(why), "test %s: GRADE_REAPS needs .who",
+				 t->name);
+		else
+			continue;
+		return why;
+	}
+	return NULL;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -452,6 +498,9 @@ int grade_main(int argc, char **argv, const char *argv0)
 		return EXIT_USAGE;
 	for (n = 0; grade_lab.tests[n].name; n++)
 		;
+	if (table_error())
+		return cli_error("grade: %s's grade.c: %s", grade_lab_id,
+				 table_error());
 	if (list) {
 		for (i = 0; i < n; i++)
 			printf("%-24s %3d  %-24s %s\n", grade_lab.tests[i].name,
