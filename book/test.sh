@@ -26,13 +26,18 @@
 #              the table of the page labs, and is in the section "Labs for
 #              this chapter" of its chapter (once that chapter is written),
 #              all in the built HTML; book/labs.sh check passes;
+#   asserts    every assertion about a run next to the prose (chapters and
+#              labs' READMEs: `<!-- assert FRAGMENT /ERE/ -->`, see
+#              book/asserts.sh) holds on the fragments this build wrote;
 #   gathered   the page instructors gathers every chapter's "What the
 #              model leaves out" and the page timeline every commit a
 #              chapter cites (book/gather.sh), in the built HTML;
 #   guards     the checks that keep the book honest do fail: book/lint.sh
 #              on undocumented or empty quoted code, Doxygen (with the
 #              book's Doxyfile) on a broken \ref and a missing snippet, and
-#              the checks above on a chapter that breaks them; labs.sh on a
+#              the checks above on a chapter that breaks them; asserts.sh
+#              on a false assertion planted in the v4.9 chapter, and on
+#              each form written wrong; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
 #              lab nobody told it about.
 #
@@ -307,6 +312,7 @@ run fragments "$(check_fragments book book/fragments)"
 run lint "$(sh book/lint.sh 2>&1 || true)"
 run labs "$(check_labs build/book/html 2>&1)"
 run gathered "$(check_gathered build/book/html)"
+run asserts "$(G=$G sh book/asserts.sh book/[0-9][0-9]-*.md exercises/[0-9][0-9]-*/README.md | grep -v '^book: [0-9]* assertions about runs hold$' || true)"
 
 # --- the guards, on books that break them ---------------------------------
 
@@ -504,6 +510,55 @@ must_fail gather-comment '| `mm/x.c` | CUSTOM | a &lt;pid&gt; and \\@arg \\| bar
 out=$(BOOK_DIR="$tmp/gb" sh book/gather.sh cites)
 must_fail gather-cites '| \\kcommit{aaaaaaaaaaaa} | \\ref primer, \\ref tools |' "$out"
 must_fail gather-cites-once '| \\kcommit{bbbbbbbbbbbb} | \\ref tools |' "$out"
+
+# asserts: a false assertion planted in the v4.9 chapter, on this build's
+# own run, fails naming the file, the line, the assertion and the sentence;
+# so does each form written wrong, and true ones pass
+mkdir -p "$tmp/as"
+{ cat book/04-era-v4.9.md
+  printf '\nV sleeps in exit_aio() at step 65, or so this planted line denies.\n'
+  printf '<!-- assert! v4_9-explore.txt /^ +65 +exit_aio:/ -->\n'
+} > "$tmp/as/04-era-v4.9.md"
+planted=$(($(wc -l < "$tmp/as/04-era-v4.9.md")))
+out=$(G=$G sh book/asserts.sh "$tmp/as/04-era-v4.9.md" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail asserts-planted "04-era-v4.9.md:$planted: assert! v4_9-explore.txt /^ +65 +exit_aio:/: line [0-9]* matches" "$out"
+must_fail asserts-sentence "the text says: V sleeps in exit_aio() at step 65, or so" "$out"
+must_fail asserts-status "exit 1" "$out"
+mkdir -p "$tmp/asg"
+printf 'one.txt 0 true\n' > "$tmp/asg/fragments"
+printf 'step 1 A x\nstep 2 V sleeps\nstep 3 R reaps\nstep 4 R reaps\n' > "$tmp/asg/one.txt"
+cat > "$tmp/as/x.md" <<'EOF'
+All true, in every form.
+<!-- assert one.txt /V sleeps/ -->
+<!-- assert! one.txt /W wakes/ -->
+<!-- assert one.txt /A x/ /R reaps/ -->
+<!-- assert one.txt /R reaps/ =2 -->
+<!-- assert! one.txt /R reaps/ /V sleeps/ -->
+EOF
+checks=$((checks + 1))
+out=$(G="$tmp/asg" FRAGMENTS="$tmp/asg/fragments" sh book/asserts.sh "$tmp/as/x.md" 2>&1) ||
+	fail "asserts-true: rejects true assertions: $out"
+cat > "$tmp/as/y.md" <<'EOF'
+Each of these is false or wrong.
+<!-- assert one.txt /W wakes/ -->
+<!-- assert! one.txt /V sleeps/ -->
+<!-- assert one.txt /R reaps/ /V sleeps/ -->
+<!-- assert one.txt /R reaps/ =3 -->
+<!-- assert two.txt /x/ -->
+<!-- assert one.txt x -->
+<!-- assert one.txt /x/
+<!-- assert one.txt /(/ -->
+EOF
+out=$(G="$tmp/asg" FRAGMENTS="$tmp/asg/fragments" sh book/asserts.sh "$tmp/as/y.md" 2>&1 || true)
+must_fail asserts-none "y.md:2: assert one.txt /W wakes/: no line matches" "$out"
+must_fail asserts-neg "y.md:3: assert! one.txt /V sleeps/: line 2 matches" "$out"
+must_fail asserts-order "y.md:4: .*no line matches /V sleeps/ after line 3" "$out"
+must_fail asserts-count "y.md:5: .*2 lines match, not 3" "$out"
+must_fail asserts-unknown "y.md:6: .*unknown fragment 'two.txt'" "$out"
+must_fail asserts-syntax "y.md:7: .*patterns must be /ERE/" "$out"
+must_fail asserts-unclosed "y.md:8: .*not an assertion" "$out"
+must_fail asserts-ere "y.md:9: .*not an extended regular expression" "$out"
+must_fail asserts-all "book: 8 of 8 assertions about runs do not hold" "$out"
 
 # Doxygen, with the book's own Doxyfile: a broken \ref, a missing snippet
 mkdir -p "$tmp/dox" "$tmp/gen/bench"

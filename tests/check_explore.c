@@ -647,21 +647,38 @@ START_TEST(test_minimize_keeps_the_bug_and_the_race_decides_it)
 	ck_assert_uint_lt(i, n);
 	ck_assert(!sim_races_before(l, race.k, race.j));
 	sim_races_free(l);
-	/* and the slice keeps both ends of the race */
+	/*
+	 * and the slice keeps both ends of the race, every sleep before the
+	 * later end (the victim's in exit_aio(), the reason the reaper found
+	 * mm_users at 0) and each thread's last step before it
+	 */
 	sim_cex_replay(&ww, &r.first, true);
 	{
-		unsigned int keep[2] = { race.j, race.k }, step = 0;
-		size_t ev;
+		unsigned int keep[2] = { race.j, race.k }, step = 0, sleeps = 0;
+		size_t ev, last_of[SIM_MAX_THREADS] = { 0 };
 
 		ck_assert_uint_gt(sim_cex_slice(&ww, keep, 2), 0);
 		for (ev = 0; ev < ww.trace.nr; ev++) {
-			if (ww.trace.ev[ev].type != SIM_EV_OP ||
-			    ww.trace.ev[ev].probe)
+			const struct sim_event *x = &ww.trace.ev[ev];
+
+			if (x->type != SIM_EV_OP || x->probe)
 				continue;
 			if (step == race.j || step == race.k)
-				ck_assert(!ww.trace.ev[ev].hidden);
+				ck_assert(!x->hidden);
+			if (step <= race.k && sim_op_is_yield(x->kind)) {
+				ck_assert_msg(!x->hidden, "sleep at step %u hidden",
+					      step + 1);
+				sleeps++;
+			}
+			if (step <= race.k)
+				last_of[x->tid] = ev + 1;
 			step++;
 		}
+		ck_assert_uint_gt(sleeps, 0);
+		for (i = 0; i < SIM_MAX_THREADS; i++)
+			if (last_of[i])
+				ck_assert_msg(!ww.trace.ev[last_of[i] - 1].hidden,
+					      "thread %u: last step hidden", i);
 	}
 	sim_world_free(&ww);
 }
