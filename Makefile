@@ -55,8 +55,8 @@ endif
 ERAS := v4.6 v4.9 2017-uncond 2017-cond v4.14 v5.15 v5.17 v6.1 v6.18
 
 # The common tree: the model of Linux v4.6.
-COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/mm/*.c src/lib/*.c \
-	src/fs/*.c src/fs/proc/*.c src/init/*.c))
+COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/kernel/time/*.c src/mm/*.c \
+	src/lib/*.c src/fs/*.c src/fs/proc/*.c src/init/*.c))
 # Simulator-only code: the engines and tools (src/sim), the benchmarks
 # (src/bench) and the real-kernel labs (src/labs).
 SIM_SRCS := $(sort $(wildcard src/sim/*.c src/bench/*.c src/labs/*.c))

@@ -63,6 +63,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("e1c2c775d448be0503a3ac90681d86980919bad0"),
 		.what = "the reaper walks the maple tree, lowest address first",
 	},
+	{
+		.id = "e4a38402c36e",
+		.subject = "oom_kill.c: futex: delay the OOM reaper to allow time for proper futex cleanup",
+		.author = "Nico Pache",
+		.date = "2022-04-14",
+		.version = "v5.18",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("e4a38402c36e42df28eb1a5394be87e6571fb48a"),
+		.what = "queue_oom_reaper() arms a 2 s timer; its callback drops a victim whose mm already has MMF_OOM_SKIP",
+	},
 	{ 0 }
 };
 

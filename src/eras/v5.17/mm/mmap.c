@@ -85,7 +85,7 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	WRITE_ONCE(mm->mmap, NULL);
 	mmap_write_unlock(mm);
 }
 //! [v5.17-exit]
