@@ -5,7 +5,7 @@
  * Models:  kernel/exit.c, Linux v4.6
  * Omits:   everything in do_exit() after the mm is gone (files, signals,
  *          notifying the parent, becoming a zombie), core dumps.
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>

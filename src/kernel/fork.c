@@ -7,7 +7,7 @@
  * Omits:   dup_mmap() (a process is built with an empty address space,
  *          see copy_process()), uprobes, KSM, khugepaged, the mmlist,
  *          exe_file, binfmt modules, lazy-TLB active_mm references.
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>

@@ -11,7 +11,7 @@
  * Omits:   memcg and cpuset OOMs, sysrq, oom_killer_disable(), the freezer,
  *          killing other processes sharing the mm, children sacrifice,
  *          mlocked and hugetlb VMAs (there are none), dump_header().
- * Book:    chapter "v4.6: the first reaper" (book/03-era-v4.6.md).
+ * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md).
  *
  * Lock ordering in this file (outermost first):
  *

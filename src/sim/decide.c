@@ -207,6 +207,8 @@ int sim_cell_search(struct sim_world *w, const struct sim_explore_opts *o,
 	c->buggy = r->buggy;
 	c->fired = r->buggy ? r->first.fired : 0;
 	c->proven = r->complete;
+	c->unknown = sim_explore_conclusion(r) == SIM_UNKNOWN;
+	c->cut = r->limit_hits + r->diverged;
 	c->seconds = r->seconds;
 	c->executions = r->executions;
 	if (decide && r->buggy && !sim_interrupted)
@@ -245,8 +247,9 @@ bool sim_cell_matches(const struct sim_cell *c, const struct era *era,
 		return c->na;
 	if (c->na)
 		return false;
+	/* a search that did not complete proves nothing (--all fails it) */
 	if (expect == EXPECT_CLEAN)
-		return !c->buggy;
+		return !c->buggy && !c->unknown;
 	return c->buggy && (c->fired & expect) &&
 	       race_matches(c, &era->decides[scn]);
 }

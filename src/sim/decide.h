@@ -47,6 +47,8 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
  * @na: the scenario cannot exist in the era.
  * @buggy: an oracle fired.
  * @proven: the search was complete.
+ * @unknown: nothing found, and the search did not finish (Unknown).
+ * @cut: executions cut short (step limit, divergence).
  * @fired: the oracles of the first counterexample.
  * @seconds: time searched.
  * @executions: executions run.
@@ -56,8 +58,9 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
  * @second: its later step.
  */
 struct sim_cell {
-	bool done, na, buggy, proven;
+	bool done, na, buggy, proven, unknown;
 	unsigned int fired;
+	unsigned long cut;
 	double seconds;
 	unsigned long executions;
 	bool race;

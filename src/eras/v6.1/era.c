@@ -13,7 +13,7 @@
  *          the non-exclusive mmap_sem").
  * Kept:    exit_mmap() and the reaper now zap the same VMAs concurrently,
  *          both from the lowest address up, and contend on PTE locks
- *          (seed 003).
+ *          (measured by zhongjinji, 2025).
  */
 #include <reaplab/era.h>
 
@@ -47,7 +47,7 @@ static const struct era_commit upstream[] = {
 		.author = "Liam Howlett",
 		.date = "2022-09",
 		.version = "v6.1",
-		.sure = FACT_INFERRED,
+		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("763ecb035029f500d7e6dc99acd1ad299b7726a1"),
 		.what = "the VMAs live in the maple tree only",
@@ -58,7 +58,7 @@ static const struct era_commit upstream[] = {
 		.author = "Liam Howlett",
 		.date = "2022-09",
 		.version = "v6.1",
-		.sure = FACT_INFERRED,
+		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("e1c2c775d448be0503a3ac90681d86980919bad0"),
 		.what = "the reaper walks the maple tree, lowest address first",
@@ -91,7 +91,7 @@ const struct era era_descriptor = {
 	.authors = "Suren Baghdasaryan, Michal Hocko, Liam Howlett",
 	.story = "exit_mmap zaps under mmap_read_lock, sets MMF_OOM_SKIP, frees under mmap_write_lock; maple tree",
 	.fixed = "no exclusive lock while zapping",
-	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (seed 003)",
+	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (zhongjinji, 2025)",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
 		[SCN_PROC_READER] = EXPECT_CLEAN,

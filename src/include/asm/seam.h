@@ -3,7 +3,7 @@
  * src/include/asm/seam.h - the simulated machine's only instructions
  *
  * Models:  nothing in the kernel; this is reaplab's "architecture".
- * Book:    chapter "Reading the tools" (book/02-tools.md).
+ * Book:    chapter "Reading the tools" (book/tools.md).
  *
  * DOC: The sync seam
  *

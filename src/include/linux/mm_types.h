@@ -3,7 +3,7 @@
  * src/include/linux/mm_types.h - struct mm_struct, struct vm_area_struct
  *
  * Models:  include/linux/mm_types.h, include/linux/sched/coredump.h (MMF_*)
- * Book:    chapter "Primer" (book/01-primer.md): mm_users vs mm_count.
+ * Book:    chapter "Primer" (book/primer.md): mm_users vs mm_count.
  *
  * DOC: The two reference counts of an mm
  *

@@ -4,7 +4,7 @@
  *
  * Era:     v4.14, "empty-write-cycle" (212925802454, Andrea Arcangeli).
  *          oom_lock stays around the reap until v4.19 (af5679fbc669).
- * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md).
+ * Book:    chapter "v4.14: the empty write cycle" (book/era-v4.14.md).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>
