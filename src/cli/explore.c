@@ -661,6 +661,12 @@ int cmd_explore(int argc, char **argv)
 		a.o.seconds = 0;
 		a.o.progress = false;
 		a.minimize = false;
+		/*
+		 * --all: the first era's scenarios only, unless --eras
+		 * chose; all of them take seconds under the sanitizers
+		 */
+		if (a.all && !a.eras)
+			a.eras = sim_eras[0]->id;
 	}
 	sim_render_elide = sim_render_fig_elide = a.elide;
 	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;
