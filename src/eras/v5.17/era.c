@@ -13,7 +13,7 @@
  * Fixed:   process_mrelease() against any exit; no reaper can overlap any
  *          part of the teardown.
  * Kept:    every exit takes the write lock: +1.03% at p50 and +1.54% at
- *          p95 on the fork/exit benchmark (seed 002), within noise.
+ *          p95 on the fork/exit benchmark (the 2021 process_mrelease thread), within noise.
  */
 #include <reaplab/era.h>
 
@@ -80,7 +80,7 @@ const struct era era_descriptor = {
 	.authors = "Suren Baghdasaryan",
 	.story = "exit_mmap holds mmap_write_lock over the whole teardown and leaves mm->mmap NULL",
 	.fixed = "process_mrelease against a non-OOM exit; every reaper excluded from the teardown",
-	.kept = "every exit pays for the lock (+1.03% p50, seed 002); exit and reaper no longer overlap",
+	.kept = "every exit pays for the lock (+1.03% p50, the 2021 process_mrelease thread); exit and reaper no longer overlap",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
 		[SCN_PROC_READER] = EXPECT_CLEAN,

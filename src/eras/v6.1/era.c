@@ -13,7 +13,7 @@
  *          the non-exclusive mmap_sem").
  * Kept:    exit_mmap() and the reaper now zap the same VMAs concurrently,
  *          both from the lowest address up, and contend on PTE locks
- *          (seed 003).
+ *          (zhongjinji, 2025).
  */
 #include <reaplab/era.h>
 
@@ -80,7 +80,7 @@ const struct era era_descriptor = {
 	.authors = "Suren Baghdasaryan, Michal Hocko, Liam Howlett",
 	.story = "exit_mmap zaps under mmap_read_lock, sets MMF_OOM_SKIP, frees under mmap_write_lock; maple tree",
 	.fixed = "no exclusive lock while zapping",
-	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (seed 003)",
+	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (zhongjinji, 2025)",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
 		[SCN_PROC_READER] = EXPECT_CLEAN,

@@ -9,7 +9,7 @@
  *          freezer is not modelled, so only the first shows here.
  * Authors: zhongjinji.
  * Fixed:   PTE-lock contention between exit_mmap() and the reaper: wait
- *          33.1 ms -> 1.0 ms, total 167.1 ms -> 132.6 ms (seed 003, arm64).
+ *          33.1 ms -> 1.0 ms, total 167.1 ms -> 132.6 ms (zhongjinji, 2025, arm64).
  * Kept:    nothing known on this path.
  */
 #include <reaplab/era.h>
@@ -25,7 +25,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("5e1953dc71af01fae3d6786e073892ef3eebc3d8"),
-		.what = "the reaper walks from ULONG_MAX down, away from exit_mmap() (seed 003)",
+		.what = "the reaper walks from ULONG_MAX down, away from exit_mmap() (zhongjinji, 2025)",
 	},
 	{
 		.id = "59d4d36158ba",
@@ -54,7 +54,7 @@ const struct era era_descriptor = {
 	.upstream = upstream,
 	.authors = "zhongjinji",
 	.story = "the reaper walks the maple tree from ULONG_MAX down, meeting exit_mmap at most once",
-	.fixed = "PTE-lock contention with exit_mmap (33.1 -> 1.0 ms waiting, seed 003)",
+	.fixed = "PTE-lock contention with exit_mmap (33.1 -> 1.0 ms waiting, zhongjinji, 2025)",
 	.kept = "nothing known on this path",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
