@@ -81,7 +81,7 @@ struct bench_out {
 };
 
 #define BENCH_MAX_COLS	12
-#define BENCH_MAX_ROWS	48
+#define BENCH_MAX_ROWS	128	/* explorer: every era by every scenario */
 #define BENCH_CELL	40
 
 /**

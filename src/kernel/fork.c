@@ -134,7 +134,7 @@ struct mm_struct *get_task_mm(struct task_struct *task)
 	struct mm_struct *mm;
 
 	task_lock(task);
-	mm = task->mm;
+	mm = READ_ONCE(task->mm);
 	if (mm)
 		mmget(mm);
 	task_unlock(task);

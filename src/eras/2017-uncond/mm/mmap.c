@@ -75,7 +75,7 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	WRITE_ONCE(mm->mmap, NULL);
 	up_write(&mm->mmap_sem);
 }
 //! [2017-uncond-exit]
