@@ -40,7 +40,7 @@ static void explore_usage(FILE *f)
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
 		"  --budget N       stop after N executions\n"
 		"  --time T         stop after T seconds\n"
-		"  --seed S         pct and walk: the first run's seed\n"
+		"  --seed S         pct and walk: the first run's random seed\n"
 		"  --want ORACLE    look for this oracle only\n"
 		"  --all-bugs       do not stop at the first bug\n"
 		"  --no-minimize    print the counterexample as found\n"
