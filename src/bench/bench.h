@@ -78,7 +78,8 @@ struct bench_out {
 };
 
 #define BENCH_MAX_COLS	12
-#define BENCH_MAX_ROWS	48
+/* every era on every scenario: table 2 of bench explorer */
+#define BENCH_MAX_ROWS	96
 #define BENCH_CELL	40
 
 /**

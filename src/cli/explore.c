@@ -43,7 +43,8 @@ static void explore_usage(FILE *f)
 		"  --seed S         pct and walk: the first run's seed\n"
 		"  --want ORACLE    look for this oracle only\n"
 		"  --all-bugs       do not stop at the first bug\n"
-		"  --no-minimize    print the counterexample as found\n"
+		"  --no-minimize    print the counterexample as found (with --all:\n"
+		"                   compare the oracles only, not what decides them)\n"
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
@@ -245,7 +246,8 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 
 	if (cli_build(&w, era, scn, &a->p))
 		return -1;
-	sim_cell_search(&w, &a->o, &r, !report, c);
+	/* the minimizer decides the race: --no-minimize compares oracles */
+	sim_cell_search(&w, &a->o, &r, !report && a->minimize, c);
 	if (c->na) {
 		if (!a->quiet)
 			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
@@ -626,6 +628,7 @@ int cli_explore_all(void)
 	a.o = (struct sim_explore_opts){
 		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
 	};
+	a.minimize = true;
 	a.quiet = true;
 	words = stdout;
 	return explore_all(&a);
