@@ -408,7 +408,7 @@ static int explore_all(struct explore_args *a)
 				if (c->unknown)
 					unproven++;
 				else if (!sim_cell_matches(c, sim_eras[i],
-							   sim_scenarios[s]->id))
+						sim_scenarios[s]->id))
 					mismatches++;
 			}
 		explore_all_md(a, cells, nscn, mismatches, unproven,
@@ -459,7 +459,7 @@ static int explore_all(struct explore_args *a)
 
 			if (!c->done || sim_cell_matches(c, era, id))
 				continue;
-			if (c->unknown)
+			if (c->unknown) {
 				printf("(!) %s/%s: unknown after %lu executions (%lu cut short%s), the era expects %s\n",
 				       sim_eras[i]->id, sim_scenarios[s]->name,
 				       c->executions, c->cut,
@@ -468,26 +468,27 @@ static int explore_all(struct explore_args *a)
 							0 : expect,
 							expect == EXPECT_NA,
 							line, sizeof(line)));
-			else if (!c->buggy || !(c->fired & expect))
+				continue;
+			}
+			if (!c->buggy || !(c->fired & expect)) {
 				printf("(!) %s/%s: %s\n", era->id,
 				       sim_scenarios[s]->name,
 				       sim_expectation_text(c->fired, c->na,
 							    expect, line,
 							    sizeof(line)));
-			else {
-				/* the oracle is right: what decides it is not */
-				verdict_line(found, sizeof(found), c->fired,
-					     false, c->race ? c->first :
-					     ERA_NO_SINGLE_RACE,
-					     c->race ? c->second : NULL,
-					     c->preemptions);
-				verdict_line(expected, sizeof(expected),
-					     expect, false, want->first,
-					     want->second, want->preemptions);
-				printf("(!) %s/%s: found %s; the era expects %s\n",
-				       era->id, sim_scenarios[s]->name, found,
-				       expected);
+				continue;
 			}
+			/* the oracle is right; what decides it is not */
+			verdict_line(found, sizeof(found), c->fired, false,
+				     c->race ? c->first : ERA_NO_SINGLE_RACE,
+				     c->race ? c->second : NULL,
+				     c->preemptions);
+			verdict_line(expected, sizeof(expected), expect, false,
+				     want->first, want->second,
+				     want->preemptions);
+			printf("(!) %s/%s: found %s; the era expects %s\n",
+			       era->id, sim_scenarios[s]->name, found,
+			       expected);
 		}
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
@@ -572,7 +573,7 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			int o = sim_oracle_by_name(v);
 
 			if (o < 0)
-				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn)",
+				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn, contract)",
 						 v);
 			a->o.want |= 1u << o;
 		} else if (!strcmp(opt, "--elide")) {
