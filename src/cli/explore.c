@@ -591,10 +591,13 @@ static int parse(int argc, char **argv, struct explore_args *a)
 				return cli_error("explore: --time must be a positive number of seconds");
 		} else if (!strcmp(opt, "--want")) {
 			int o = sim_oracle_by_name(v);
+			char names[256];
 
 			if (o < 0)
-				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn)",
-						 v);
+				return cli_error("explore: unknown oracle '%s' (%s)",
+						 v, sim_oracles_text(~0u >> (32 - ORACLE_NR),
+								     false, names,
+								     sizeof(names)));
 			a->o.want |= 1u << o;
 		} else if (!strcmp(opt, "--elide")) {
 			a->elide = strtol(v, &end, 10);

@@ -74,7 +74,7 @@ static bool is_lock(int kind)
 void sim_word_save(const struct sim_op *op, struct sim_word *w)
 {
 	w->valid = false;
-	if (!op->obj)
+	if (!op->obj || op->bad)
 		return;
 	if (is_mem(op->kind)) {
 		w->value = word_load(op->obj, op->site->size);
@@ -230,6 +230,10 @@ void sim_dep_of_event(const struct sim_world *w, const struct sim_event *ev,
 {
 	memset(d, 0, sizeof(*d));
 	d->tid = ev->tid;
+	d->state_tid = ev->tid;
+	/* no object: it faults whatever anyone else does */
+	if (ev->bad)
+		return;
 	d->cls = classify(ev->kind, ev->site, ev->changed, ev->arg2);
 	locate(d, ev->kind, ev->obj, ev->arg, ev->site);
 	d->state_tid = ev->tid;
@@ -285,6 +289,9 @@ void sim_dep_of_pending(const struct sim_world *w, int tid,
 
 	memset(d, 0, sizeof(*d));
 	d->tid = tid;
+	d->state_tid = tid;
+	if (op->bad)
+		return;
 	d->cls = classify(op->kind, op->site, would_change(op), op->arg2);
 	locate(d, op->kind, op->obj, op->arg, op->site);
 	d->state_tid = tid;

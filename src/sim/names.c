@@ -40,7 +40,8 @@ static bool is_lock_op(int kind)
  */
 const char *sim_lock_name(const struct sim_op *op)
 {
-	if (!is_lock_op(op->kind) || !op->obj || sim_addr_freed(op->obj))
+	if (!is_lock_op(op->kind) || !op->obj || op->bad ||
+	    sim_addr_freed(op->obj))
 		return NULL;
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
@@ -66,7 +67,8 @@ void sim_what(const struct sim_event *ev, char *buf, size_t len)
 {
 	const char *what = ev->site ? ev->site->what : "";
 	struct sim_op op = {
-		.kind = ev->kind, .obj = (void *)ev->obj, .site = ev->site,
+		.kind = ev->kind, .bad = ev->bad, .obj = (void *)ev->obj,
+		.site = ev->site,
 	};
 	const char *name;
 	size_t n;
@@ -207,7 +209,8 @@ void sim_pending_text(const struct sim_op *op, char *buf, size_t len)
 {
 	struct sim_event ev = {
 		.type = SIM_EV_OP, .kind = op->kind, .site = op->site,
-		.obj = op->obj, .arg = op->arg, .arg2 = op->arg2,
+		.obj = op->obj, .bad = op->bad, .arg = op->arg,
+		.arg2 = op->arg2,
 	};
 
 	op_text(&ev, false, buf, len);

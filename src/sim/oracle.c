@@ -42,6 +42,7 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_LOCK_IMBALANCE] = "lock-imbalance",
 	[ORACLE_MMAP_UNLOCKED] = "mmap-unlocked",
 	[ORACLE_WARN] = "warn",
+	[ORACLE_BAD_ACCESS] = "bad-access",
 };
 
 const char *sim_oracle_name(int oracle)

@@ -285,7 +285,11 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 			    kind[t][depth[t] - 1] == 2) {
 				char brief[160];
 
-				sim_op_brief(ev, brief, sizeof(brief));
+				/* a bad access says what it did */
+				if (ev->bad)
+					sim_op_text(ev, brief, sizeof(brief));
+				else
+					sim_op_brief(ev, brief, sizeof(brief));
 				snprintf(ln->text, sizeof(ln->text), "%s%s%s",
 					 sim_symbol(fn[t][depth[t] - 1]),
 					 brief[0] ? ": " : "", brief);

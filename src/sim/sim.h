@@ -83,6 +83,7 @@ void sim_ctx_free(struct sim_ctx *ctx);
  */
 struct sim_op {
 	u8 kind;		/* enum seam_op */
+	u8 bad;			/* @obj is no object (DOC: A model bug is a verdict) */
 	void *obj;
 	long arg;
 	long arg2;
@@ -126,6 +127,7 @@ struct sim_thread {
 
 	/* --- reset at the start of every execution --- */
 	u8 run;			/* enum sim_run */
+	bool in_seam;		/* coop: in the simulator's side of an operation */
 	bool has_op;
 	int state;		/* the task state: TASK_RUNNING, ... */
 	struct sim_op op;	/* the pending operation */
@@ -162,6 +164,9 @@ enum sim_ev_type {
  *	     lock) it acted on: a set_bit() of a set bit did not.
  * @hidden: the renderers leave this event out (a counterexample's
  *	    diagram shows only what happens before the failure).
+ * @bad: for SIM_EV_OP, its object was no object (a NULL or wild
+ *	 pointer): the operation did nothing but fire the oracle, and no
+ *	 one may look at @obj.
  * @step: for SIM_EV_OP, the step number (from 1).
  * @site: call site of the operation or tracepoint.
  * @obj: the object.
@@ -185,6 +190,7 @@ struct sim_event {
 	u8 changed;
 	u8 hidden;
 	u32 step;
+	u8 bad;
 	const struct seam_site *site;
 	const void *obj;
 	long arg;
@@ -211,12 +217,21 @@ struct sim_trace {
  * struct sim_hit - the first time an oracle fired in an execution.
  * @step: the step, or 0 for end-of-run checks.
  * @tid: the thread, or -1.
+ * @fn: where a fault of the model was (bad-access, and a use-after-free
+ *	found by a fault): the model function, or NULL.
+ * @file: its source file, or NULL when unknown.
+ * @line: its source line.
+ * @pc: the faulting instruction, for a fault in model code (else NULL).
  * @msg: what it saw.
  */
 struct sim_hit {
 	unsigned int step;
 	int tid;
-	char msg[256];
+	const char *fn;
+	const char *file;
+	int line;
+	const void *pc;
+	char msg[384];
 };
 
 /**
@@ -431,6 +446,11 @@ void sim_word_save(const struct sim_op *op, struct sim_word *w);
 bool sim_word_changed(const struct sim_op *op, const struct sim_word *w);
 
 /* ops.c: the semantics of every operation, shared by boot and coop */
+bool sim_op_obj_bad(const struct sim_op *op);
+void sim_op_bad(struct sim_world *w, struct sim_thread *t,
+		const struct sim_op *op);
+void sim_fault_report(struct sim_world *w, struct sim_thread *t,
+		      const void *addr, bool gpf, const void *pc);
 bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op);
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
@@ -456,6 +476,7 @@ void sim_arena_snapshot(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);
 bool sim_arena_contains(const void *addr);
+bool sim_addr_mapped(const void *addr, size_t len);
 void *sim_arena_base(void);
 size_t sim_arena_used(void);
 /* iterate live objects of a type: returns the start address, or NULL */
@@ -496,6 +517,7 @@ long sim_mm_rss(struct mm_struct *mm);
 
 /* symbols.c: names of model functions and globals, from our own ELF */
 const char *sim_symbol(const void *addr);
+bool sim_source_line(const void *pc, const char **file, int *line);
 
 /* names.c: how the trace writes objects and operations */
 void sim_what(const struct sim_event *ev, char *buf, size_t len);

@@ -195,6 +195,7 @@ void sim_world_reset(struct sim_world *w)
 		t->nsteps = 0;
 		t->nheld = 0;
 		t->depth = 0;
+		t->in_seam = false;
 	}
 	w->enabled_valid = false;
 	w->step = 0;

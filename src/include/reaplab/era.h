@@ -41,6 +41,7 @@ enum reaplab_oracle {
 	ORACLE_LOCK_IMBALANCE,	/* unlock of a lock not held, exit holding one */
 	ORACLE_MMAP_UNLOCKED,	/* find_vma() without mmap_lock */
 	ORACLE_WARN,		/* a WARN_ON() in the model fired */
+	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
 	ORACLE_NR
 };
 
