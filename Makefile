@@ -76,10 +76,12 @@ CLI_OBJS := $(CLI_SRCS:src/%.c=$(B)/obj/%.o)
 MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
 # And the programs the tests explore (tests/programs/NAME.c), each built
 # as `make program` builds one: an era of its own, era symbol
-# era_prog_NAME, linked into the tests only.
-TEST_PROGS := $(patsubst tests/programs/%.c,prog.%,$(wildcard tests/programs/*.c))
-$(foreach p,$(TEST_PROGS),$(eval ERA_DESC_$(p) := tests/programs/$(p:prog.%=%).c)\
-	$(eval ERA_FILES_$(p) := tests/programs/$(p:prog.%=%).c))
+# era_testprog_NAME, linked into the tests only.
+TEST_PROGS := $(patsubst tests/programs/%.c,testprog.%,\
+	$(wildcard tests/programs/*.c))
+$(foreach p,$(TEST_PROGS),\
+	$(eval ERA_DESC_$(p) := tests/programs/$(p:testprog.%=%).c)\
+	$(eval ERA_FILES_$(p) := tests/programs/$(p:testprog.%=%).c))
 
 # An era's overlay: its model files (all but era.c), replacing the
 # same-named functions of its parent, and so on down to the common tree.

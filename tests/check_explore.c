@@ -16,6 +16,7 @@
 #include <linux/bitops.h>
 #include <linux/slab.h>
 #include <linux/wait.h>
+#include <linux/processor.h>
 #include <reaplab/program.h>
 #include "testlib.h"
 #include "../src/sim/dep.h"
@@ -25,6 +26,7 @@ static struct sim_world w;
 
 struct mini {
 	long x, y, counter;
+	long flag[2], turn;
 	unsigned long flags;
 	spinlock_t lock;
 	struct rw_semaphore sem;
@@ -266,6 +268,59 @@ static int toucher(void *arg)
 	return 0;
 }
 
+/* spin-waits: explored as awaits (src/sim/spin.c) */
+static int spin_either(void *arg)
+{
+	(void)arg;
+	while (!READ_ONCE(m->x) && !READ_ONCE(m->y))
+		cpu_relax();
+	WRITE_ONCE(m->counter, 2);
+	return 0;
+}
+
+static int blink_x(void *arg)
+{
+	(void)arg;
+	WRITE_ONCE(m->x, 1);
+	WRITE_ONCE(m->x, 0);
+	return 0;
+}
+
+static int set_y(void *arg)
+{
+	(void)arg;
+	WRITE_ONCE(m->y, 1);
+	return 0;
+}
+
+static void peterson(int me)
+{
+	int other = 1 - me;
+	long v;
+
+	WRITE_ONCE(m->flag[me], 1);
+	WRITE_ONCE(m->turn, other);
+	while (READ_ONCE(m->flag[other]) && READ_ONCE(m->turn) == other)
+		;
+	v = READ_ONCE(m->counter);
+	WRITE_ONCE(m->counter, v + 1);
+	WRITE_ONCE(m->flag[me], 0);
+}
+
+static int peterson_a(void *arg)
+{
+	(void)arg;
+	peterson(0);
+	return 0;
+}
+
+static int peterson_b(void *arg)
+{
+	(void)arg;
+	peterson(1);
+	return 0;
+}
+
 /* --- the tests -------------------------------------------------------- */
 
 START_TEST(test_independent_threads_are_one_trace)
@@ -325,6 +380,9 @@ static const struct {
 	{ "lost wake-up race", 3, { waiter, waker, inc_locked } },
 	{ "trylock against a writer", 3, { try_reader, writer, try_reader } },
 	{ "sleep and wake_up_process", 2, { sleeper, process_waker } },
+	{ "a spin-wait on two words, one of them blinking", 3,
+	  { spin_either, blink_x, set_y } },
+	{ "Peterson's lock, a bare spin-wait", 2, { peterson_a, peterson_b } },
 };
 
 struct forms {
@@ -511,6 +569,55 @@ START_TEST(test_every_dependency_rule_holds)
 		ck_assert_int_eq(sim_dep(&r1, &w5, NULL), DEP_NONE);
 		w5.bit = 3;
 		ck_assert_int_eq(sim_dep(&r1, &w5, NULL), DEP_RACE);
+	}
+	{
+		/*
+		 * a spin-wait's await reads every word it waits on: what
+		 * changes one of them races with it, in either order, and
+		 * what only reads it, or touches another word, does not
+		 */
+		static const struct seam_site site = {
+			"test_bit", "MMF_X", __FILE__, __LINE__, 8
+		};
+		static const struct sim_watch watch[] = {
+			{ .obj = (void *)0x1000, .site = &site,
+			  .kind = SEAM_READ_ONCE },
+			{ .obj = (void *)0x2000, .site = &site, .arg = 3,
+			  .kind = SEAM_TEST_BIT },
+		};
+		struct sim_dep_ev aw = { .tid = 0, .cls = DC_AWAIT,
+					 .watch = watch, .nwatch = 2 };
+		struct sim_dep_ev o = { .tid = 1, .cls = DC_WRITE, .bit = -1,
+					.addr = 0x1000 };
+		int cls;
+
+		for (cls = DC_READ; cls < DC_NR; cls++) {
+			bool changes = cls == DC_WRITE || cls == DC_ADD ||
+				       (cls >= DC_ACQ && cls <= DC_REL_R) ||
+				       cls == DC_FREE;
+
+			o.cls = cls;
+			o.len = 8;
+			ck_assert_msg(sim_dep(&aw, &o, NULL) ==
+				      (changes ? DEP_RACE : DEP_NONE) &&
+				      sim_dep(&o, &aw, NULL) ==
+				      (changes ? DEP_RACE : DEP_NONE),
+				      "await against %s", sim_dep_class_name(cls));
+		}
+		o.cls = DC_WRITE;
+		o.addr = 0x3000;
+		ck_assert_int_eq(sim_dep(&aw, &o, NULL), DEP_NONE);
+		/* a bit: only the bit it read */
+		o.addr = 0x2000;
+		o.bit = 5;
+		ck_assert_int_eq(sim_dep(&aw, &o, NULL), DEP_NONE);
+		o.bit = 3;
+		ck_assert_int_eq(sim_dep(&o, &aw, NULL), DEP_RACE);
+		/* a free of the object around a word it waits on */
+		o.cls = DC_FREE;
+		o.addr = 0x0ff8;
+		o.len = 16;
+		ck_assert_int_eq(sim_dep(&o, &aw, NULL), DEP_RACE);
 	}
 	{
 		/* waking two different tasks commutes */
@@ -966,6 +1073,87 @@ START_TEST(test_bad_objects_are_told_apart)
 }
 END_TEST
 
+/*
+ * Livelock is a verdict: the one-thread spinner of issue 15 (it used to
+ * end "Never", every execution cut by the step limit) is a livelock,
+ * with the turn that repeats drawn as a cycle and its final assertion
+ * never run; with a thread that sets the flag, DPOR proves the same wait
+ * ends, however many turns it takes.
+ */
+START_TEST(test_spin_forever_is_a_livelock)
+{
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_LIVELOCK];
+	struct sim_explore_result r;
+	char *text;
+	int mode;
+
+	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
+		t_build_program(&w, "spin-forever");
+		explore(mode, 2, &r, false);
+		ck_assert_msg(r.buggy &&
+			      r.first.fired == EXPECT(ORACLE_LIVELOCK) &&
+			      !r.limit_hits, "%s: fired %#x, %lu cut",
+			      sim_explore_mode_name(mode), r.first.fired,
+			      r.limit_hits);
+		sim_world_free(&w);
+	}
+	t_build_program(&w, "spin-forever");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(r.complete && r.completed == 1 && r.buggy == 1);
+	sim_cex_replay(&w, &r.first, true);
+	text = t_render(&w);
+	ck_assert_msg(strstr(hit->msg, "A (waiter) spins forever in waiter") &&
+		      strstr(hit->msg, "waits for a write to go"), "%s",
+		      hit->msg);
+	ck_assert_msg(step_has(text, 2, "READ_ONCE(go) = 0  <-+") &&
+		      strstr(text, "+-- back to step 2, forever: waits for a write to go  # livelock"),
+		      "%s", text);
+	free(text);
+	sim_world_free(&w);
+	t_build_program(&w, "spin-go");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && !r.buggy && !r.limit_hits,
+		      "spin-go: complete %d, fired %#x, %lu cut", r.complete,
+		      r.fired, r.limit_hits);
+	ck_assert_int_eq(sim_explore_conclusion(&r), SIM_NEVER);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
+ * Peterson's lock with a real spin-wait (cpu_relax() in the body, or
+ * nothing) is proven by DPOR, no execution cut; without turn, both
+ * threads may raise their flags and wait for each other: a livelock,
+ * found by DPOR and preemption bounding alike.
+ */
+START_TEST(test_peterson_spin_is_proven)
+{
+	static const char *const proven[] = { "peterson", "peterson-bare" };
+	struct sim_explore_result r;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		t_build_program(&w, proven[i]);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && !r.buggy && !r.limit_hits &&
+			      sim_explore_conclusion(&r) == SIM_NEVER,
+			      "%s: complete %d, fired %#x, %lu of %lu cut",
+			      proven[i], r.complete, r.fired, r.limit_hits,
+			      r.executions);
+		sim_world_free(&w);
+	}
+	for (i = SIM_EXPLORE_ICB; i <= SIM_EXPLORE_DPOR; i++) {
+		t_build_program(&w, "peterson-no-turn");
+		explore(i, 2, &r, false);
+		ck_assert_msg(r.buggy &&
+			      (r.first.fired & EXPECT(ORACLE_LIVELOCK)),
+			      "peterson-no-turn, %s: fired %#x",
+			      sim_explore_mode_name(i), r.first.fired);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
 /* explore ... --emit dot | dot -Tsvg: the figure alone on stdout */
 START_TEST(test_emit_puts_the_figure_alone_on_stdout)
 {
@@ -1221,6 +1409,8 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_cut_search_is_unknown_never_never);
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
+	tcase_add_test(tc, test_spin_forever_is_a_livelock);
+	tcase_add_test(tc, test_peterson_spin_is_proven);
 	tcase_add_test(tc, test_dpor_covers_what_random_search_runs);
 	suite_add_tcase(s, tc);
 	return s;

@@ -34,6 +34,7 @@ struct sim_obj {
 };
 
 static char *arena_base;
+uintptr_t sim_arena_lo, sim_arena_len;
 static size_t arena_used;
 static struct sim_obj *objs;
 static size_t nobjs, objs_cap;
@@ -59,6 +60,8 @@ void sim_arena_init(void)
 		perror("reaplab: mmap arena");
 		exit(2);
 	}
+	sim_arena_lo = (uintptr_t)arena_base;
+	sim_arena_len = ARENA_SIZE;
 }
 
 void sim_arena_reset(void)
@@ -85,9 +88,6 @@ bool sim_arena_contains(const void *addr)
 	return (const char *)addr >= arena_base &&
 	       (const char *)addr < arena_base + arena_used;
 }
-
-/* The program's own image: text, read-only data, the model's globals. */
-extern char __executable_start[], _end[];
 
 /* Is [@p, @p + @len) in the arena's reservation or in our own image? */
 static bool known_mapping(uintptr_t p, size_t len)

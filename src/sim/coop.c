@@ -223,7 +223,7 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 	if (w->step >= w->max_steps) {
 		w->stop = SIM_STOP_LIMIT;
 		snprintf(w->stop_msg, sizeof(w->stop_msg),
-			 "step limit (%u) reached: a livelock, or a scenario too large for the limit",
+			 "step limit (%u) reached: a loop the explorer cannot see the end of, or a scenario too large for the limit",
 			 w->max_steps);
 		coop_abandon(t);
 	}
@@ -248,7 +248,6 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	unsigned int enabled = sim_enabled_mask(w);
 	struct sim_event *ev;
 	int kind = t->op.kind;
-	bool bad = t->op.bad;
 	const char *name = NULL;
 	struct sim_word before = { .valid = false };
 	long ret = 0;
@@ -259,10 +258,11 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	t->nsteps++;
 	t->has_op = false;
 	w->enabled_valid = false;
-	if (likely(!bad)) {
+	if (likely(kind != SEAM_BAD)) {
 		name = sim_lock_name(&t->op);
 		sim_word_save(&t->op, &before);
 		ret = sim_op_exec(w, t, &t->op);
+		sim_spin_ran(t, kind, ret);
 	} else {
 		/* DOC: A model bug is a verdict (ops.c): touch nothing */
 		sim_op_bad(w, t, &t->op);
@@ -281,8 +281,7 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	ev->arg2 = t->op.arg2;
 	ev->result = ret;
 	ev->fn = name;
-	ev->bad = bad;
-	ev->changed = !bad && sim_word_changed(&t->op, &before);
+	ev->changed = sim_word_changed(&t->op, &before);
 	if (kind == SEAM_WAKE_UP)
 		ev->arg2 = before.waiters;
 	w->last_tid = t->tid;
@@ -311,8 +310,10 @@ long sim_coop_op(struct sim_op *op)
 	t->in_seam = true;
 	t->op = *op;
 	/* before anyone reads it (DOC: A model bug is a verdict, ops.c) */
-	if (unlikely(sim_op_obj_bad(&t->op)))
-		t->op.bad = 1;
+	if (unlikely(sim_op_obj_bad(&t->op))) {
+		t->op.arg2 = t->op.kind;
+		t->op.kind = SEAM_BAD;
+	}
 	t->has_op = true;
 	w->enabled_valid = false;
 	if (w->phase == 0)
@@ -333,6 +334,8 @@ void sim_coop_thread_body(struct sim_thread *t)
 	struct sim_world *w = sim;
 	struct sim_event *ev;
 
+	/* the top of what a spin-wait's state is (spin.c) */
+	t->stack_top = __builtin_frame_address(0);
 	t->fn(t->arg);
 	t->run = SIM_T_DONE;
 	t->has_op = false;

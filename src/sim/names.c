@@ -40,8 +40,7 @@ static bool is_lock_op(int kind)
  */
 const char *sim_lock_name(const struct sim_op *op)
 {
-	if (!is_lock_op(op->kind) || !op->obj || op->bad ||
-	    sim_addr_freed(op->obj))
+	if (!is_lock_op(op->kind) || !op->obj || sim_addr_freed(op->obj))
 		return NULL;
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
@@ -67,8 +66,7 @@ void sim_what(const struct sim_event *ev, char *buf, size_t len)
 {
 	const char *what = ev->site ? ev->site->what : "";
 	struct sim_op op = {
-		.kind = ev->kind, .bad = ev->bad, .obj = (void *)ev->obj,
-		.site = ev->site,
+		.kind = ev->kind, .obj = (void *)ev->obj, .site = ev->site,
 	};
 	const char *name;
 	size_t n;
@@ -146,6 +144,20 @@ static void op_text(const struct sim_event *ev, bool with_result, char *buf,
 	case SEAM_SCHEDULE:
 		snprintf(buf, len, "%s()", fn);
 		return;
+	case SEAM_AWAIT: {
+		struct sim_op op = {
+			.kind = ev->kind, .arg = ev->arg, .arg2 = ev->arg2,
+		};
+
+		/* the watched words are the current world's (spin.c) */
+		if (sim && ev->arg + ev->arg2 <= sim->nwatch) {
+			sim_await_text(sim, &op, val, sizeof(val));
+			snprintf(buf, len, "await(%s)", val);
+		} else {
+			snprintf(buf, len, "await()");
+		}
+		return;
+	}
 	}
 	if (!with_result) {
 		snprintf(buf, len, "%s(%s)", fn, what);
@@ -209,8 +221,7 @@ void sim_pending_text(const struct sim_op *op, char *buf, size_t len)
 {
 	struct sim_event ev = {
 		.type = SIM_EV_OP, .kind = op->kind, .site = op->site,
-		.obj = op->obj, .bad = op->bad, .arg = op->arg,
-		.arg2 = op->arg2,
+		.obj = op->obj, .arg = op->arg, .arg2 = op->arg2,
 	};
 
 	op_text(&ev, false, buf, len);

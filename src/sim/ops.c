@@ -59,16 +59,14 @@ static const char *const op_names[SEAM_NR_OPS] = {
 	[SEAM_WAKE_UP_PROCESS] = "wake_up_process",
 	[SEAM_PARK] = "park",
 	[SEAM_OBSERVE] = "observe",
+	[SEAM_RELAX] = "cpu_relax",
+	[SEAM_AWAIT] = "await",
+	[SEAM_BAD] = "bad",
 };
 
 const char *sim_op_name(int kind)
 {
 	return kind >= 0 && kind < SEAM_NR_OPS ? op_names[kind] : "?";
-}
-
-bool sim_op_is_yield(int kind)
-{
-	return kind == SEAM_SCHEDULE_TIMEOUT;
 }
 
 /* --- held locks ---------------------------------------------------- */
@@ -192,10 +190,6 @@ static long sext(long v, int size)
 bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op)
 {
-	(void)w;
-	/* no object: running it is how the bad access is reported */
-	if (unlikely(op->bad))
-		return true;
 	/* only what can block asks the (slower) question of freed memory */
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
@@ -215,6 +209,8 @@ bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		       (op->obj && sim_addr_freed(op->obj));
 	case SEAM_PARK:
 		return op->obj && sim_addr_freed(op->obj);
+	case SEAM_AWAIT:
+		return sim_await_ready(w, op);
 	default:
 		return true;
 	}
@@ -259,6 +255,8 @@ static bool needs_obj(int kind)
 	case SEAM_SCHEDULE:
 	case SEAM_SCHEDULE_TIMEOUT:
 	case SEAM_PARK:
+	case SEAM_RELAX:
+	case SEAM_AWAIT:
 		return false;
 	default:
 		return kind < SEAM_NR_OPS;
@@ -276,11 +274,11 @@ static size_t obj_size(const struct sim_op *op)
 }
 
 /**
- * sim_op_obj_bad() - is @op's object no object (DOC: A model bug is a
- * verdict)?
+ * sim_op_obj_bad_slow() - is @op's object, neither in the arena nor among
+ * the globals, no object (DOC: A model bug is a verdict)?
  * @op: an operation being published.
  */
-bool sim_op_obj_bad(const struct sim_op *op)
+bool sim_op_obj_bad_slow(const struct sim_op *op)
 {
 	return needs_obj(op->kind) && !sim_addr_mapped(op->obj, obj_size(op));
 }

@@ -690,7 +690,7 @@ static void rows_op(struct rows *r, const struct tstack *s,
 	row->landmark = sim_render_is_landmark(ev);
 	if (s->depth > 0 && s->depth <= STK &&
 	    s->kind[s->depth - 1] == FK_COLLAPSED) {
-		if (ev->bad)
+		if (ev->kind == SEAM_BAD)
 			sim_op_text(ev, text, sizeof(text));
 		else
 			sim_op_brief(ev, text, sizeof(text));

@@ -42,6 +42,7 @@ enum reaplab_oracle {
 	ORACLE_MMAP_UNLOCKED,	/* find_vma() without mmap_lock */
 	ORACLE_WARN,		/* a WARN_ON() in the model fired */
 	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
+	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
 	ORACLE_NR
 };
 
