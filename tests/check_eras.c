@@ -113,6 +113,37 @@ START_TEST(test_stuck_second_kill_is_not_flagged)
 END_TEST
 
 /*
+ * Every bug an era expects comes with what decides it (struct era_race),
+ * which `explore --all` compares; a scenario it expects clean or n/a
+ * declares none.
+ */
+START_TEST(test_every_bug_declares_its_race)
+{
+	const struct era *era = sim_eras[_i];
+	int scn;
+
+	for (scn = 0; scn < SCN_NR; scn++) {
+		const struct era_race *r = &era->decides[scn];
+		unsigned int e = era->expect[scn];
+
+		if (e == EXPECT_CLEAN || e == EXPECT_NA) {
+			ck_assert_msg(!r->first && !r->second,
+				      "%s/%s: a race declared for no bug",
+				      era->id, sim_scenarios[scn]->name);
+			continue;
+		}
+		ck_assert_msg(r->first && r->preemptions >= 0,
+			      "%s/%s: expects %#x but declares no race",
+			      era->id, sim_scenarios[scn]->name, e);
+		ck_assert_msg(!strcmp(r->first, ERA_NO_SINGLE_RACE) ?
+			      !r->second : r->second != NULL,
+			      "%s/%s: a race is two steps", era->id,
+			      sim_scenarios[scn]->name);
+	}
+}
+END_TEST
+
+/*
  * An era that ships no schedule (.schedules left NULL, as a new era
  * written from era.h would) is skipped by the walk, not dereferenced:
  * every suite that walks the schedules walks them this way.
@@ -149,6 +180,8 @@ Suite *eras_suite(void)
 	tcase_add_loop_test(tc, test_default_runs_are_clean, 0,
 			    sim_nr_eras * SCN_NR);
 	tcase_add_loop_test(tc, test_stuck_second_kill_is_not_flagged, 0,
+			    sim_nr_eras);
+	tcase_add_loop_test(tc, test_every_bug_declares_its_race, 0,
 			    sim_nr_eras);
 	tcase_add_test(tc, test_era_without_schedules_is_walked_past);
 	suite_add_tcase(s, tc);

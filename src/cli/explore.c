@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "../sim/explore.h"
+#include "../sim/decide.h"
 #include "../sim/render.h"
 #include "../sim/markdown.h"
 
@@ -31,7 +32,9 @@ static void explore_usage(FILE *f)
 		"                   without its race analysis, for comparison\n\n"
 		"Options:\n"
 		"  --all            every era and scenario: a verdict table, checked\n"
-		"                   against what each era declares history says\n"
+		"                   against what each era declares history says: the\n"
+		"                   oracle, and for a bug the race that decides it and\n"
+		"                   its fewest preemptions\n"
 		"  --format md      with --all: the table alone, as Markdown (the book)\n"
 		"  --eras E1,E2     with --all: only these eras' rows\n"
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
@@ -55,7 +58,8 @@ static void explore_usage(FILE *f)
 		"Ctrl-C (and pct and walk, which never finish), ends in \"Unknown\", with\n"
 		"how many executions were cut.\n\n"
 		"Exit status: 0 Never (no oracle fires), 1 an oracle fired (with --all:\n"
-		"a verdict differs from its era's expectation), 2 bad input, 3 Unknown\n"
+		"a verdict, its race or its preemptions differ from its era's\n"
+		"expectation), 2 bad input, 3 Unknown\n"
 		"(with --all: a cell whose search did not complete, and no other\n"
 		"difference).\n");
 }
@@ -82,38 +86,14 @@ struct explore_args {
 /* The step's operation as the race report prints it, with its caller. */
 static void step_line(const struct sim_world *w, unsigned int step)
 {
-	static const void *stack[SIM_MAX_THREADS][SIM_MAX_DEPTH];
-	int depth[SIM_MAX_THREADS] = { 0 };
-	unsigned int n = 0;
-	size_t e;
+	char letter, text[SIM_STEP_TEXT], where[96];
+	const struct sim_event *ev;
 
-	for (e = 0; e < w->trace.nr; e++) {
-		const struct sim_event *ev = &w->trace.ev[e];
-		int t = ev->tid, d;
-		char text[200], where[96];
-
-		if (ev->probe || t >= SIM_MAX_THREADS)
-			continue;
-		if (ev->type == SIM_EV_ENTER) {
-			if (depth[t] < SIM_MAX_DEPTH)
-				stack[t][depth[t]] = ev->fn;
-			depth[t]++;
-		} else if (ev->type == SIM_EV_EXIT && depth[t] > 0) {
-			depth[t]--;
-		}
-		if (ev->type != SIM_EV_OP || n++ != step)
-			continue;
-		d = depth[t] < SIM_MAX_DEPTH ? depth[t] : SIM_MAX_DEPTH;
-		sim_op_text(ev, text, sizeof(text));
-		/* two callers: task_lock() alone does not say who locks */
-		snprintf(where, sizeof(where), "%s%s%s",
-			 d > 1 ? sim_symbol(stack[t][d - 2]) : "",
-			 d > 1 ? "/" : "", d ? sim_symbol(stack[t][d - 1]) : "?");
-		fprintf(words, "  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
-		       w->threads[t].letter, text, where, ev->site->file,
-		       ev->site->line);
+	if (!sim_step_parts(w, step, &letter, text, sizeof(text), where,
+			    sizeof(where), &ev))
 		return;
-	}
+	fprintf(words, "  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
+		letter, text, where, ev->site->file, ev->site->line);
 }
 
 /*
@@ -146,39 +126,28 @@ static unsigned int held_steps(const struct sim_world *w, unsigned int *keep,
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
-	char numeric[4096], labelled[4096], opts[160];
-	struct sim_minimized m = { 0 };
-	struct sim_race race;
+	static struct sim_decided d;
+	const struct sim_minimized *m = &d.m;
+	char labelled[4096], opts[160], *numeric = d.schedule;
 	unsigned int tried, keep[3 + SIM_MAX_HELD], nkeep = 0;
-	int preempt, oracle, have_race, fault;
+	int preempt, oracle, have_race;
 
-	if (a->minimize && !sim_cex_minimize(w, &r->first, a->o.want, &m))
-		oracle = m.oracle;
-	else
-		oracle = __builtin_ctz(a->o.want ? r->first.fired & a->o.want :
-				       r->first.fired);
-	/* the cause, not the faulting access; else whatever there is */
-	sim_cex_replay(w, &r->first, false);
-	fault = (int)w->verdict.hit[oracle].step - 1;
-	have_race = fault >= 0 &&
-		    !sim_cex_critical_race(w, &r->first, oracle, fault, &race,
-					   &tried);
-	if (!have_race)
-		have_race = !sim_cex_critical_race(w, &r->first, oracle, -1,
-						   &race, &tried);
-	sim_cex_replay(w, &r->first, true);
-	preempt = sim_schedule_from_trace(w, false, numeric, sizeof(numeric));
+	sim_decide(w, &r->first, a->o.want, a->minimize, &d);
+	oracle = d.oracle;
+	have_race = d.race;
+	tried = d.tried;
+	preempt = d.preemptions;
 	sim_schedule_labelled(w, labelled, sizeof(labelled));
 	fprintf(words, "\nCounterexample (execution %lu, %d preemption%s, %u steps",
 	       r->first.execution, preempt, preempt == 1 ? "" : "s",
 	       w->run_steps);
 	if (a->minimize)
 		fprintf(words, "; minimized from %d preemption%s, %u steps in %lu tries",
-		       m.from_preemptions, m.from_preemptions == 1 ? "" : "s",
-		       m.from_steps, m.tries);
+		       m->from_preemptions, m->from_preemptions == 1 ? "" : "s",
+		       m->from_steps, m->tries);
 	fprintf(words, "):\n");
 	if (a->minimize && preempt > 0)
-		fprintf(words, "  %s\n", m.proven ?
+		fprintf(words, "  %s\n", m->proven ?
 		       "no schedule with fewer preemptions fires it (icb, complete)" :
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
@@ -188,10 +157,10 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 	if (have_race) {
 		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");
-		step_line(w, race.j);
-		step_line(w, race.k);
-		keep[nkeep++] = race.j;
-		keep[nkeep++] = race.k;
+		step_line(w, d.j);
+		step_line(w, d.k);
+		keep[nkeep++] = d.j;
+		keep[nkeep++] = d.k;
 	} else {
 		fputc('\n', words);
 		sim_render_no_race(words, tried, oracle);
@@ -262,51 +231,28 @@ static void print_observation(const struct sim_world *w,
 	}
 }
 
-static int default_pick(struct sim_world *w, void *data)
-{
-	(void)data;
-	return sim_default_pick(w);
-}
-
-/* One era and scenario, searched; the verdict cell for --all. */
-struct cell {
-	bool done, na, buggy, proven, unknown;
-	unsigned int fired;
-	unsigned long cut;
-	double seconds;
-	unsigned long executions;
-};
-
+/*
+ * One era and scenario: searched, and for --all (!@report) what decides a
+ * bug found too (sim_cell_search()); with @report the counterexample is
+ * printed instead.
+ */
 static int explore_one(const struct era *era, const struct sim_scenario *scn,
 		       const struct explore_args *a, bool report,
-		       struct cell *c)
+		       struct sim_cell *c)
 {
 	static struct sim_world w;
 	static struct sim_explore_result r;
 
 	if (cli_build(&w, era, scn, &a->p))
 		return -1;
-	memset(c, 0, sizeof(*c));
-	/* a scenario that cannot exist in the era: every run says so */
-	sim_run_coop(&w, (struct sim_policy){ default_pick, NULL });
-	if (w.verdict.na) {
-		c->na = true;
-		c->done = true;
+	sim_cell_search(&w, &a->o, &r, !report, c);
+	if (c->na) {
 		if (!a->quiet)
 			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
 			       scn->name, "the scenario's syscall does not exist in this era");
 		sim_world_free(&w);
 		return 0;
 	}
-	sim_explore(&w, &a->o, &r);
-	c->done = !r.interrupted;
-	c->buggy = r.buggy;
-	c->fired = r.buggy ? r.first.fired : 0;
-	c->proven = r.complete;
-	c->unknown = sim_explore_conclusion(&r) == SIM_UNKNOWN;
-	c->cut = r.limit_hits + r.diverged;
-	c->seconds = r.seconds;
-	c->executions = r.executions;
 	if (!a->quiet)
 		print_observation(&w, &a->o, &r);
 	if (report && r.buggy)
@@ -315,16 +261,27 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	return 0;
 }
 
-static bool cell_matches(const struct cell *c, unsigned int expect)
+/*
+ * A verdict with what decides it, for the mismatch line: @fired and @race
+ * are what was found, or what the era expects.
+ */
+static void verdict_line(char *buf, size_t len, unsigned int fired, bool na,
+			 const char *first, const char *second,
+			 int preemptions)
 {
-	if (expect == EXPECT_NA)
-		return c->na;
-	if (c->na)
-		return false;
-	/* a search that did not complete proves nothing (--all fails it) */
-	if (expect == EXPECT_CLEAN)
-		return !c->buggy && !c->unknown;
-	return c->buggy && (c->fired & expect);
+	int n;
+
+	sim_oracles_text(fired, na, buf, len);
+	n = strlen(buf);
+	if (na || !fired || !first || (size_t)n >= len)
+		return;
+	if (!second)
+		snprintf(buf + n, len - n, ", %s, %d preemption%s", first,
+			 preemptions, preemptions == 1 ? "" : "s");
+	else
+		snprintf(buf + n, len - n,
+			 ", decided by %s against %s, %d preemption%s", first,
+			 second, preemptions, preemptions == 1 ? "" : "s");
 }
 
 static const char *expect_text(unsigned int expect)
@@ -347,8 +304,9 @@ static bool era_wanted(const struct explore_args *a, int i)
 }
 
 /* One cell of the Markdown table: the verdict and how far the search went. */
-static void md_cell(const struct cell *c, unsigned int expect)
+static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
 {
+	unsigned int expect = era->expect[scn];
 	char text[128];
 
 	if (c->na)
@@ -368,9 +326,11 @@ static void md_cell(const struct cell *c, unsigned int expect)
 	md_text(stdout, text);
 	if (c->buggy)
 		fputs("**", stdout);
-	if (!cell_matches(c, expect)) {
+	if (!sim_cell_matches(c, era, scn)) {
 		fputs(" (!) expected ", stdout);
 		md_text(stdout, expect_text(expect));
+		if (c->buggy && (c->fired & expect))
+			md_text(stdout, ", decided by another race");
 	}
 }
 
@@ -379,7 +339,7 @@ static void md_cell(const struct cell *c, unsigned int expect)
  * run, and a line saying how it compares with what the eras declare.
  */
 static void explore_all_md(const struct explore_args *a,
-			   struct cell (*cells)[SCN_NR], int nscn,
+			   struct sim_cell (*cells)[SCN_NR], int nscn,
 			   int mismatches, int unproven, double seconds)
 {
 	int i, s, rows;
@@ -399,8 +359,8 @@ static void explore_all_md(const struct explore_args *a,
 		fputs("| ", stdout);
 		md_text(stdout, sim_eras[i]->id);
 		for (s = 0; s < nscn; s++)
-			md_cell(&cells[i][s],
-				sim_eras[i]->expect[sim_scenarios[s]->id]);
+			md_cell(&cells[i][s], sim_eras[i],
+				sim_scenarios[s]->id);
 		fputs(" |\n", stdout);
 	}
 	printf("\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
@@ -415,7 +375,7 @@ static void explore_all_md(const struct explore_args *a,
 
 static int explore_all(struct explore_args *a)
 {
-	static struct cell cells[64][SCN_NR];
+	static struct sim_cell cells[64][SCN_NR];
 	int ndone = 0;
 	double start = sim_now();
 	int i, s, nscn = 0, mismatches = 0, unproven = 0, cellsn = 0;
@@ -441,13 +401,12 @@ static int explore_all(struct explore_args *a)
 	if (a->md) {
 		for (i = 0; i < sim_nr_eras && i < 64; i++)
 			for (s = 0; s < nscn && era_wanted(a, i); s++) {
-				const struct cell *c = &cells[i][s];
-				unsigned int expect =
-					sim_eras[i]->expect[sim_scenarios[s]->id];
+				const struct sim_cell *c = &cells[i][s];
 
 				if (c->unknown)
 					unproven++;
-				else if (!cell_matches(c, expect))
+				else if (!sim_cell_matches(c, sim_eras[i],
+							   sim_scenarios[s]->id))
 					mismatches++;
 			}
 		explore_all_md(a, cells, nscn, mismatches, unproven,
@@ -464,8 +423,9 @@ static int explore_all(struct explore_args *a)
 			continue;
 		printf("%-12s", sim_eras[i]->id);
 		for (s = 0; s < nscn; s++) {
-			const struct cell *c = &cells[i][s];
-			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
+			const struct sim_cell *c = &cells[i][s];
+			bool ok = sim_cell_matches(c, sim_eras[i],
+						   sim_scenarios[s]->id);
 			char text[64];
 
 			if (!c->done) {
@@ -475,12 +435,12 @@ static int explore_all(struct explore_args *a)
 			snprintf(text, sizeof(text), "%s%s",
 				 c->unknown ? "unknown" :
 				 cli_verdict_text(c->fired, c->na),
-				 cell_matches(c, expect) ? "" : " (!)");
+				 ok ? "" : " (!)");
 			printf(" %-*s", s + 1 < nscn ? 17 : 0, text);
 			cellsn++;
 			if (c->unknown)
 				unproven++;
-			else if (!cell_matches(c, expect))
+			else if (!ok)
 				mismatches++;
 		}
 		printf("\n");
@@ -488,11 +448,14 @@ static int explore_all(struct explore_args *a)
 	printf("\n");
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
 		for (s = 0; s < nscn && era_wanted(a, i); s++) {
-			const struct cell *c = &cells[i][s];
-			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
-			char line[320];
+			const struct era *era = sim_eras[i];
+			int id = sim_scenarios[s]->id;
+			const struct era_race *want = &era->decides[id];
+			const struct sim_cell *c = &cells[i][s];
+			unsigned int expect = era->expect[id];
+			char line[320], found[640], expected[640];
 
-			if (!c->done || cell_matches(c, expect))
+			if (!c->done || sim_cell_matches(c, era, id))
 				continue;
 			if (c->unknown)
 				printf("(!) %s/%s: unknown after %lu executions (%lu cut short%s), the era expects %s\n",
@@ -503,12 +466,26 @@ static int explore_all(struct explore_args *a)
 							0 : expect,
 							expect == EXPECT_NA,
 							line, sizeof(line)));
-			else
-				printf("(!) %s/%s: %s\n", sim_eras[i]->id,
+			else if (!c->buggy || !(c->fired & expect))
+				printf("(!) %s/%s: %s\n", era->id,
 				       sim_scenarios[s]->name,
 				       sim_expectation_text(c->fired, c->na,
 							    expect, line,
 							    sizeof(line)));
+			else {
+				/* the oracle is right: what decides it is not */
+				verdict_line(found, sizeof(found), c->fired,
+					     false, c->race ? c->first :
+					     ERA_NO_SINGLE_RACE,
+					     c->race ? c->second : NULL,
+					     c->preemptions);
+				verdict_line(expected, sizeof(expected),
+					     expect, false, want->first,
+					     want->second, want->preemptions);
+				printf("(!) %s/%s: found %s; the era expects %s\n",
+				       era->id, sim_scenarios[s]->name, found,
+				       expected);
+			}
 		}
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
@@ -659,7 +636,7 @@ int cmd_explore(int argc, char **argv)
 	static struct explore_args a;
 	const struct sim_scenario *scn;
 	const struct era *era;
-	struct cell c;
+	struct sim_cell c;
 	int i;
 
 	for (i = 1; i < argc; i++)

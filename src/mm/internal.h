@@ -37,6 +37,10 @@ static inline pmd_t *pmd_off(struct mm_struct *mm, unsigned long addr)
 
 /* page_alloc.c */
 extern int max_reclaim_retries;
+struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
+				    int alloc_flags);
+struct page *__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
+				   unsigned long *did_some_progress);
 void free_area_init(unsigned long nr_pages, const unsigned long *watermark);
 
 /*

@@ -152,6 +152,16 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT_CLEAN,
 		[SCN_MRELEASE] = EXPECT(ORACLE_UAF),
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* process_mrelease() and exit_mmap() meet on a PTE table */
+		[SCN_MRELEASE] = {
+			"M spin_lock(&pt->ptl) in zap_pte_range/pte_offset_map_lock",
+			"V spin_lock(&pt->ptl) in zap_pte_range/pte_offset_map_lock",
+			1,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -139,7 +139,6 @@ done:
 	put_task_struct(tsk);
 }
 
-//! [v5.15-queue]
 /*
  * wake_oom_reaper() - queue @tsk's mm for the reaper, once.
  *
@@ -169,7 +168,6 @@ __era void wake_oom_reaper(struct task_struct *tsk)
 	trace_wake_reaper(tsk->pid);
 	wake_up(&oom_reaper_wait);
 }
-//! [v5.15-queue]
 
 //! [v5.15-mrelease]
 /**
