@@ -78,7 +78,7 @@ struct bench_out {
 };
 
 #define BENCH_MAX_COLS	12
-#define BENCH_MAX_ROWS	48
+#define BENCH_MAX_ROWS	96	/* bench explorer: every era x every scenario */
 #define BENCH_CELL	40
 
 /**
