@@ -36,7 +36,8 @@ BOOK_GEN := $(BOOK_OUT)/gen
 BOOK_CHAPTERS := $(addprefix book/,$(shell sed -e 's/\#.*//' book/chapters | \
 	awk 'NF >= 2 { print $$2 }'))
 BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh \
-	book/labs.sh book/gather.sh book/asserts.sh book/chapters
+	book/labs.sh book/gather.sh book/asserts.sh book/chapters \
+	book/refs.sh book/references
 # The labs: each one's handout is a page of the book (book/labs.sh), and
 # each chapter lists its labs (navfilter.sh); a lab added or taken away
 # rebuilds the book, as a changed one does.
@@ -112,6 +113,7 @@ $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
 		$(filter %/README.md,$(BOOK_LABS))
 	rm -rf $(BOOK_OUT)/html
 	labs=$$(sh book/labs.sh pages $(BOOK_GEN)/labs) && \
+	G=$(BOOK_GEN) sh book/refs.sh check $(BOOK_CHAPTERS) $$labs && \
 	BOOK_INPUT="$(BOOK_CHAPTERS) $$(echo $$labs)" BOOK_OUT=$(BOOK_OUT) \
 		BOOK_GEN=$(BOOK_GEN) doxygen book/Doxyfile || { \
 		rm -rf $(BOOK_OUT)/html; exit 1; }

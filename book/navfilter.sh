@@ -4,16 +4,21 @@
 # book/navfilter.sh - Doxygen's input filter for the chapters
 #
 # Doxygen runs it on every chapter (FILTER_PATTERNS in book/Doxyfile) and
-# reads what it prints instead of the file.  It prints the file unchanged
-# and then appends, after the last line (so warnings still point at the
-# right line of the file):
+# reads what it prints instead of the file.  It prints the file, every
+# line in its place (so warnings still point at the right line), and then
+# appends, after the last line:
 #
+#   - on every page (chapters and labs), each \thread{KEY} expanded into
+#     the thread's subject and author, linked to its entry on the page
+#     References (book/refs.sh expand);
 #   - on every chapter that labs go with, the section "Labs for this
 #     chapter", from the labs' lab.conf (book/labs.sh section);
 #   - on the page `labs`, the table of every lab (book/labs.sh table);
 #   - on the page `instructors`, the chapters' "What the model leaves out"
 #     sections and the model's Omits:/CUSTOM: comments, and on the page
-#     `timeline`, where each commit is cited (book/gather.sh);
+#     `timeline`, where each commit is cited (book/gather.sh), and on the
+#     page `references` every thread and commit the book cites
+#     (book/refs.sh page);
 #   - on every chapter, links to the previous and the next chapter, in the
 #     order of book/chapters;
 #   - on the front page (\mainpage), the table of contents: every chapter
@@ -39,8 +44,9 @@ chapters() {
 	awk -v d="$dir" 'NF >= 2 { print d "/" $2 }'
 }
 
+# every page: \thread{KEY} becomes a link to its entry in References
 if ! chapters | grep -q "/${file##*/}\$"; then
-	cat "$file"
+	sh "$book/refs.sh" expand < "$file"
 	exit 0
 fi
 
@@ -52,7 +58,7 @@ page_id() {
 	fi
 }
 
-cat "$file"
+sh "$book/refs.sh" expand < "$file"
 
 prev= next= seen=
 for f in $(chapters); do
@@ -72,6 +78,7 @@ id=$(page_id "$file")
 case $id in
 instructors) sh "$book/gather.sh" omits ;;
 timeline) sh "$book/gather.sh" cites ;;
+references) sh "$book/refs.sh" page ;;
 esac
 if [ "$id" = labs ]; then
 	sh "$book/labs.sh" table

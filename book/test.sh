@@ -34,12 +34,20 @@
 #   gathered   the page instructors gathers every chapter's "What the
 #              model leaves out" and the page timeline every commit a
 #              chapter cites (book/gather.sh), in the built HTML;
+#   refs       every \thread{KEY} and \kcommit{ID} of the chapters and the
+#              labs has its entry (book/refs.sh check), and the built page
+#              References has an anchor for each, that the chapters link to;
+#   private    no path into shared/ and no "seed" but a random one
+#              (book/private.sh) in the book's sources and HTML, the CLI's
+#              output, the labs, src/ and tests/;
 #   guards     the checks that keep the book honest do fail: book/lint.sh
 #              on undocumented or empty quoted code, Doxygen (with the
 #              book's Doxyfile) on a broken \ref and a missing snippet, and
 #              the checks above on a chapter that breaks them; asserts.sh
 #              on a false assertion planted in the v4.9 chapter, and on
-#              each form written wrong; labs.sh on a
+#              each form written wrong; refs.sh on an unknown thread and
+#              commit, a duplicate and a short entry; private.sh on each
+#              kind of private word, and not on a random seed; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
 #              lab nobody told it about.
 #
@@ -303,9 +311,65 @@ check_gathered() {
 		echo "$html/instructors.html has no list of the sources' Omits/CUSTOM comments"
 	for c in $(cat $(chapters book) | grep -o '\\kcommit{[0-9a-f]*}' |
 		   sed 's/.*{\(.*\)}/\1/' | sort -u); do
-		grep -q "/$c\"" "$html/timeline.html" 2>/dev/null ||
+		grep -q "href=\"references.html#commit_$c\"" "$html/timeline.html" 2>/dev/null ||
 			echo "$html/timeline.html does not list $c, which a chapter cites"
 	done
+}
+
+# The page References, in the built HTML: an entry for every thread key
+# and every commit a chapter or a lab cites; \kcommit and \thread link to
+# them.
+check_references() {
+	html=$1
+	for k in $(sh book/refs.sh keys); do
+		grep -q "id=\"thread_$k\"" "$html/references.html" 2>/dev/null ||
+			echo "$html/references.html: no entry for the thread $k"
+	done
+	for c in $(cat $(chapters book) build/book/gen/labs/*.md 2>/dev/null |
+		   grep -o '\\kcommit{[0-9a-f]*}' | sed 's/.*{\(.*\)}/\1/' | sort -u); do
+		grep -q "id=\"commit_$c\"" "$html/references.html" 2>/dev/null ||
+			echo "$html/references.html: no entry for the commit $c, which the book cites"
+	done
+	grep -q 'href="references.html#commit_e2fe14564d33"' "$html/era_v4_9.html" 2>/dev/null ||
+		echo "$html/era_v4_9.html: \\kcommit{e2fe14564d33} does not link to its entry in References"
+	grep -q 'href="references.html#thread_exit-mmap-race-2017"' "$html/era_v4_9.html" 2>/dev/null ||
+		echo "$html/era_v4_9.html: no link to the 2017 thread's entry in References"
+}
+
+# Private words (book/private.sh) in everything a reader gets: the book's
+# sources and its HTML (text and links), the CLI's output (every --help,
+# list, show of every era, the tour up to its verdict table), the labs,
+# the sources and the tests.
+check_private() {
+	p=$(mktemp -d)
+	mkdir -p "$p/cli" "$p/html"
+	for c in "" list show diff replay explore stress trace tour bench kernel; do
+		"$R" $c --help > "$p/cli/help-${c:-reaplab}.txt" 2>&1 || true
+	done
+	"$R" list > "$p/cli/list.txt"
+	"$R" list --commits > "$p/cli/list-commits.txt"
+	"$R" list --timeline --format md > "$p/cli/list-timeline.txt"
+	for e in $(eras); do
+		"$R" show "$e" > "$p/cli/show-$e.txt"
+	done
+	# the tour's stories and replays come first, the minutes-long verdict
+	# table last: what a reader reads before it is enough here
+	timeout -s INT 20 "$R" tour > "$p/cli/tour.txt" 2>&1 || true
+	grep -q '^v6.18 ' "$p/cli/tour.txt" ||
+		echo "$p/cli/tour.txt: the tour did not reach v6.18 in 20 s: not all of it was checked"
+	for f in build/book/html/*.html; do
+		b=${f##*/}
+		sed -e 's/<[^>]*>//g' -e 's/&gt;/>/g' -e 's/&lt;/</g' \
+		    -e 's/&quot;/"/g' -e 's/&amp;/\&/g' "$f" > "$p/html/$b.txt"
+		grep -o '\(href\|id\|src\|name\)="[^"]*"' "$f" > "$p/html/$b.attr" || true
+	done
+	# (book/README.md states the rule, so it names the words; it is the
+	# book's maintainers' page, not the reader's)
+	sh book/private.sh $(chapters book) book/references book/fragments \
+		README.md "$p"/cli/*.txt "$p"/html/* \
+		$(grep -rlI . exercises src figures tests | grep -v '^tests/fuzz/corpus/') |
+		sed "s|^$p/|build output: |"
+	rm -rf "$p"
 }
 
 # run NAME OUTPUT: one check; each line of OUTPUT is a failure.
@@ -337,6 +401,9 @@ run lint "$(sh book/lint.sh 2>&1 || true)"
 run labs "$(check_labs build/book/html 2>&1)"
 run gathered "$(check_gathered build/book/html)"
 run asserts "$(G=$G sh book/asserts.sh $(chapters book) exercises/[0-9][0-9]-*/README.md | grep -v '^book: [0-9]* assertions about runs hold$' || true)"
+run refs "$(G=$G sh book/refs.sh check $(chapters book) build/book/gen/labs/*.md 2>&1 || true)"
+run references "$(check_references build/book/html)"
+run private "$(check_private 2>&1)"
 
 # --- the guards, on books that break them ---------------------------------
 
@@ -569,18 +636,55 @@ out=$(BOOK_DIR="$tmp/gb" sh book/gather.sh cites)
 must_fail gather-cites '| \\kcommit{aaaaaaaaaaaa} | \\ref primer, \\ref tools |' "$out"
 must_fail gather-cites-once '| \\kcommit{bbbbbbbbbbbb} | \\ref tools |' "$out"
 
+# refs: a \thread{} or \kcommit{} with no entry fails, naming the file and
+# the line; an entry listed twice, or with a field missing, fails; a known
+# key expands to its subject and author, linked
+mkdir -p "$tmp/refs"
+printf 'thread t-1 | [PATCH] x: a subject | A. Author | 2020-01-02 | linux-mm | 1@x | What it is.\ncommit abcdefabcdef | sub | Au Thor | v9.9 | What it is.\n' \
+	> "$tmp/refs/references"
+printf 'ok \\thread{t-1} and \\kcommit{abcdefabcdef}\nbad \\thread{t-2} and \\kcommit{000000000000}\n`\\thread{in-code}` is not a citation\n' \
+	> "$tmp/refs/c.md"
+out=$(REFS="$tmp/refs/references" G="$tmp/refs" sh book/refs.sh check "$tmp/refs/c.md" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail refs-thread "c.md:2: \\\\thread{t-2}: no thread t-2" "$out"
+must_fail refs-commit "c.md:2: \\\\kcommit{000000000000}: no commit 000000000000" "$out"
+must_fail refs-status "exit 1" "$out"
+checks=$((checks + 1))
+printf '%s\n' "$out" | grep -q 'in-code\|c.md:1:' && fail "refs-code: a known key or a code span is reported: $out"
+out=$(printf '%s\n' 'see \thread{t-1}.' | REFS="$tmp/refs/references" G="$tmp/refs" sh book/refs.sh expand)
+must_fail refs-expand '^see “\\ref thread_t-1 "x: a subject"” (A. Author, 2020-01-02)\.$' "$out"
+printf 'commit abcdefabcdef | twice | Au Thor | v9.9 | Again.\nthread t-3 | s | a | 2020-01-01 | l | m\n' >> "$tmp/refs/references"
+out=$(REFS="$tmp/refs/references" G="$tmp/refs" sh book/refs.sh check "$tmp/refs/c.md" 2>&1 || true)
+must_fail refs-twice "commit abcdefabcdef has two entries" "$out"
+must_fail refs-fields "thread t-3: 6 fields, not 7" "$out"
+
+# private words: a source document called a seed, a path into shared/, in
+# the book, the CLI, the labs or the sources, is found; a random seed is
+# not (the words are built here, so that this file is not itself a find)
+s=se
+printf 'the %sed 003 table\nas in the %seds'"'"' numbers\n.%sed = "000",\nsee shared/%seds/x\nrun with --%sed 7, a random %sed, u64 %sed = o->%sed;\n' \
+	"$s" "$s" "$s" "$s" "$s" "$s" "$s" "$s" > "$tmp/private.txt"
+out=$(sh book/private.sh "$tmp/private.txt" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail private-number "private.txt:1: \"${s}ed\" not as a random ${s}ed" "$out"
+must_fail private-possessive "private.txt:2: \"${s}eds\" not as a random" "$out"
+must_fail private-field "private.txt:3: \"${s}ed\" not as a random" "$out"
+must_fail private-path "private.txt:4: a path into the project's own files" "$out"
+must_fail private-status "exit 1" "$out"
+checks=$((checks + 1))
+printf '%s\n' "$out" | grep -q 'private.txt:5:' &&
+	fail "private-prng: a random ${s}ed is reported: $out"
+
 # asserts: a false assertion planted in the v4.9 chapter, on this build's
 # own run, fails naming the file, the line, the assertion and the sentence;
 # so does each form written wrong, and true ones pass
 mkdir -p "$tmp/as"
 { cat book/era-v4.9.md
-  printf '\nV sleeps in exit_aio() at step 65, or so this planted line denies.\n'
-  printf '<!-- assert! v4_9-explore.txt /^ +65 +exit_aio:/ -->\n'
+  printf '\nV sleeps in exit_aio(), or so this planted line denies.\n'
+  printf '<!-- assert! v4_9-explore.txt /^ +[0-9]+ +exit_aio:/ -->\n'
 } > "$tmp/as/era-v4.9.md"
 planted=$(($(wc -l < "$tmp/as/era-v4.9.md")))
 out=$(G=$G sh book/asserts.sh "$tmp/as/era-v4.9.md" 2>&1 && echo "exit 0" || echo "exit $?")
-must_fail asserts-planted "era-v4.9.md:$planted: assert! v4_9-explore.txt /^ +65 +exit_aio:/: line [0-9]* matches" "$out"
-must_fail asserts-sentence "the text says: V sleeps in exit_aio() at step 65, or so" "$out"
+must_fail asserts-planted "era-v4.9.md:$planted: assert! v4_9-explore.txt /^ +\[0-9\]+ +exit_aio:/: line [0-9]* matches" "$out"
+must_fail asserts-sentence "the text says: V sleeps in exit_aio(), or so" "$out"
 must_fail asserts-status "exit 1" "$out"
 mkdir -p "$tmp/asg"
 printf 'one.txt 0 true\n' > "$tmp/asg/fragments"

@@ -556,7 +556,7 @@ START_TEST(test_icb_counterexample_names_the_race)
 	/* ICB's first bug has the fewest preemptions: one, and proven so */
 	ck_assert(strstr(out, "1 preemption,"));
 	ck_assert(strstr(out, "no schedule with fewer preemptions fires it"));
-	/* seed 000: the reaper's MMF_OOM_SKIP, seen by the next OOM kill */
+	/* the 2017 race: the reaper's MMF_OOM_SKIP, seen by the next OOM kill */
 	ck_assert(strstr(out, "The race (the other way round, spurious-kill does not fire"));
 	ck_assert(strstr(out, "R  set_bit(MMF_OOM_SKIP)"));
 	ck_assert(strstr(out, "A  test_bit(MMF_OOM_SKIP) = 1"));

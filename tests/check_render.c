@@ -570,7 +570,7 @@ static const struct sim_link *find_link(const struct sim_link *l, size_t n,
 }
 
 /*
- * Seed 000 (v4.9): A's mutex_unlock(oom_lock) lets R's mutex_lock run,
+ * The 2017 race (v4.9): A's mutex_unlock(oom_lock) lets R's mutex_lock run,
  * and A's second kill wakes R from schedule(); each arrow starts before
  * it ends.
  */

@@ -44,10 +44,10 @@ static const struct {
 	  "bench find-vma: interrupted: the table above holds the runs done so far" },
 	{ { "kernel", "mrelease", "--mib", "64", "--runs", "1000000",
 	    "--no-out", "--quiet" }, 3.0,
-	  "kernel mrelease (seed 003)" },
+	  "kernel mrelease (after zhongjinji, 2025)" },
 	{ { "kernel", "fork-exit", "-n", "1000", "--runs", "1000000",
 	    "--no-out", "--quiet" }, 3.0,
-	  "kernel fork-exit (seed 000)" },
+	  "kernel fork-exit (after Michal Hocko, 2017)" },
 };
 
 static double now(void)

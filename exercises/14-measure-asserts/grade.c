@@ -4,7 +4,8 @@
  *
  * No point depends on a clock.  `reaplab bench find-vma` times find_vma()
  * without debug checks, with them, and with them plus the
- * mmap_assert_locked() of 5b78ed24e8ec (seed 004).  The graded questions
+ * mmap_assert_locked() of 5b78ed24e8ec (Luigi Rizzo, 2021).  The graded
+ * questions
  * ask what the assertion does, which is the same on every machine: this
  * lab gives the benchmark's lookup as scenarios of its own (F looks up a
  * VMA of its process, with mmap_lock held or without it; or while another

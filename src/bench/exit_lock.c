@@ -4,9 +4,10 @@
  * src/bench/exit_lock.c - exit-lock: what taking mmap_lock in exit_mmap()
  *                         costs an ordinary exit, era by era
  *
- * Simulator-only.  Reproduces the shape of seed 002 (Suren Baghdasaryan's
+ * Simulator-only.  Reproduces the shape of the 2021 process_mrelease
+ * thread's table (Suren Baghdasaryan's
  * 2021 table: p50, p95, p99, average, stdev, and the change against the
- * baseline), measured the way seed 000's fork/exit test measured it in
+ * baseline), measured the way the 2017 thread's fork/exit test measured it in
  * 2017: many small processes exiting, one at a time.
  *
  * DOC: exit-lock: what is timed
@@ -147,7 +148,7 @@ static void report(const struct bench_opts *o, unsigned long rounds)
 	}
 	bench_csv_close(&o->out, f, "exit-lock");
 
-	bench_say("exit-lock (seeds 000, 002): the cost of one exit in the model, ns (last column: stdev / average)\n");
+	bench_say("exit-lock (after Suren Baghdasaryan, 2021): the cost of one exit in the model, ns (last column: stdev / average)\n");
 	bench_say("  a process of %lu VMAs x %lu pages exits on its own thread; %zu exits per era, in %lu interleaved rounds\n",
 	       p->vmas, p->pages, variants[0].cost.n, rounds);
 	bench_table_print(&t, stdout);
@@ -204,7 +205,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 
 const struct bench bench_exit_lock = {
 	.name = "exit-lock",
-	.seed = "000, 002",
+	.source = "Suren Baghdasaryan, 2021",
 	.summary = "per-exit cost of v4.9 (lock-free), 2017-cond, v5.17 (unconditional lock) and v6.1, as percentiles",
 	.defaults = { .vmas = 8, .pages = 16, .ptrs_per_pte = 512,
 		      .retries = 2, .alloc_retries = 3, .aio = 0,

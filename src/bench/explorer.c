@@ -21,7 +21,7 @@
  *     counting is possible: every interleaving (brute force), sleep sets
  *     alone, DPOR, and the Mazurkiewicz traces.
  *  4. Every known bug: executions to the first hit per mode (PCT and the
- *     walk: the median of five seeds), the replays minimizing the
+ *     walk: the median of five random seeds), the replays minimizing the
  *     counterexample took, and the same bug's hit rate on real threads.
  *
  * Targets (issue 3) are printed beside the figures, never asserted.
@@ -403,7 +403,7 @@ static int table_first_bug(const struct bench_opts *o, double scale)
 		}
 	sim_threads_shutdown();
 	bench_csv_close(&o->out, f, "explorer-first-bug");
-	bench_say("\n4. Executions to the first bug (pct, walk: median of 5 seeds; '>' not found within %lu),\n"
+	bench_say("\n4. Executions to the first bug (pct, walk: median of 5 random seeds; '>' not found within %lu),\n"
 	       "   replays to minimize dpor's counterexample, and hits on real threads (target: first bug within 1000)\n",
 	       budget);
 	bench_table_print(&t, stdout);
@@ -432,7 +432,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 
 const struct bench bench_explorer = {
 	.name = "explorer",
-	.seed = "-",
+	.source = NULL,
 	.summary = "the explorer's own speed: ns per point, modes, every era by DPOR, reduction, executions to the first bug",
 	.defaults = { .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,
 		      .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 },

@@ -4,7 +4,7 @@
  * src/bench/find_vma.c - find-vma: what debug checks and
  *                        mmap_assert_locked() cost a lookup
  *
- * Simulator-only.  Reproduces the shape of seed 004, Luigi Rizzo's table
+ * Simulator-only.  Reproduces the shape of Luigi Rizzo's 2021 table
  * for 5b78ed24e8ec (v5.15): find_vma() latency percentiles without debug
  * checks, with them, and with them plus the new mmap_assert_locked().
  *
@@ -158,7 +158,7 @@ static void report(const struct bench_opts *o, unsigned long runs,
 	}
 	bench_csv_close(&o->out, f, "find-vma");
 
-	bench_say("find-vma (seed 004): find_vma() latency in the model, ns; %zu lookups per configuration, %lu interleaved runs\n",
+	bench_say("find-vma (after Luigi Rizzo, 2021): find_vma() latency in the model, ns; %zu lookups per configuration, %lu interleaved runs\n",
 	       variants[0].ns.n, runs);
 	bench_say("  %lu VMAs, random addresses, mmap_read_lock held; no-debug and debug: v4.14's find_vma(); debug+assert: v5.15's\n",
 	       o->params.vmas);
@@ -232,7 +232,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 
 const struct bench bench_find_vma = {
 	.name = "find-vma",
-	.seed = "004",
+	.source = "Luigi Rizzo, 2021",
 	.summary = "find_vma latency percentiles: plain, debug checks on, debug plus mmap_assert_locked",
 	.defaults = { .vmas = 32, .pages = 4, .ptrs_per_pte = 8,
 		      .retries = 2, .alloc_retries = 3, .aio = 0,

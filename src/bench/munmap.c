@@ -4,7 +4,7 @@
  * src/bench/munmap.c - munmap: the write lock held throughout, or
  *                      downgraded once the VMAs are detached
  *
- * Simulator-only.  Reproduces the shape of seed 001, Yang Shi's case for
+ * Simulator-only.  Reproduces the shape of Yang Shi's 2018 case for
  * dd2283f2605e (v4.20): how long munmap() of a large mapping holds
  * mmap_lock exclusively, and what that does to `ps` reading
  * /proc/<pid>/cmdline meanwhile.
@@ -227,7 +227,7 @@ static void report(const struct bench_opts *o, unsigned long runs)
 	bench_table_set(&t, row, 4, "%s", bench_ratio(r[2], 32,
 						      us(&w->p99), p99));
 
-	bench_say("munmap (seed 001): unmapping %lu MiB (%lu VMA%s x %lu pages) while `ps` reads /proc/<pid>/cmdline every %d us\n",
+	bench_say("munmap (after Yang Shi, 2018): unmapping %lu MiB (%lu VMA%s x %lu pages) while `ps` reads /proc/<pid>/cmdline every %d us\n",
 	       p->vmas * p->pages * 4096 >> 20, p->vmas,
 	       p->vmas == 1 ? "" : "s", p->pages, READ_PERIOD / 1000);
 	bench_say("  era %s (munmap as in v4.20); %lu runs per variant, interleaved; us, each the median over runs;\n",
@@ -266,7 +266,7 @@ static void report(const struct bench_opts *o, unsigned long runs)
 			us(&d->max));
 		bench_csv_close(&o->out, f, "munmap-plot");
 		bench_plot(&o->out, "munmap",
-			   "set title 'munmap (seed 001): the write lock throughout vs downgrade\\_write (model)'\n"
+			   "set title 'munmap (Yang Shi, 2018): the write lock throughout vs downgrade\\_write (model)'\n"
 			   "set style data histograms\n"
 			   "set style histogram clustered gap 1\n"
 			   "set style fill solid 0.8 border -1\n"
@@ -338,7 +338,7 @@ static int run(const struct bench *b, const struct bench_opts *o)
 
 const struct bench bench_munmap = {
 	.name = "munmap",
-	.seed = "001",
+	.source = "Yang Shi, 2018",
 	.summary = "munmap with mmap_lock held for write throughout vs downgrade_write, `ps` reading cmdline meanwhile",
 	.defaults = { .vmas = 1, .pages = 32256, .ptrs_per_pte = 512,
 		      .retries = 2, .alloc_retries = 3, .aio = 0,

@@ -4,7 +4,7 @@
  * src/bench/reap_order.c - reap-order: exit_mmap() and the reaper zapping
  *                          one mm, forward (v6.1) and reverse (v6.18)
  *
- * Simulator-only.  Reproduces the shape of seed 003, zhongjinji's summary
+ * Simulator-only.  Reproduces the shape of zhongjinji's 2025 summary
  * for 5e1953dc71af (v6.18): total time, time waiting for pte spinlocks
  * and time in per-page work, each split into exit_mmap and reaper.
  *
@@ -53,7 +53,7 @@
 #define TID_EXIT	0	/* V: the mrelease scenario's order "VM" */
 #define TID_REAPER	1	/* M */
 
-/* The seed's three categories, each as total, exit_mmap and reaper. */
+/* The 2025 summary's three categories, each as total, exit_mmap and reaper. */
 enum { CAT_RUNNING, CAT_PTE_WAIT, CAT_PAGE_WORK, NR_CATS };
 enum { PART_TOTAL, PART_EXIT, PART_REAPER, NR_PARTS };
 
@@ -163,7 +163,7 @@ static void summary_csv(const struct bench_opts *o)
 	bench_csv_close(&o->out, p, "reap-order-plot");
 	if (p)
 		bench_plot(&o->out, "reap-order",
-			   "set title 'reap-order (seed 003): exit\\_mmap and the reaper on one mm (model, median per run)'\n"
+			   "set title 'reap-order (zhongjinji, 2025): exit\\_mmap and the reaper on one mm (model, median per run)'\n"
 			   "set style data histograms\n"
 			   "set style histogram clustered gap 1\n"
 			   "set style fill solid 0.8 border -1\n"
@@ -186,7 +186,7 @@ static void print_table(const struct bench_opts *o)
 	double fwd, rev;
 	int c, i, row;
 
-	bench_say("reap-order (seed 003): exit_mmap() and process_mrelease() zapping one mm on two real threads\n");
+	bench_say("reap-order (after zhongjinji, 2025): exit_mmap() and process_mrelease() zapping one mm on two real threads\n");
 	bench_say("  %lu VMAs x %lu pages (%lu MiB), %lu PTEs per table; %zu + %zu runs, the eras interleaved;\n",
 	       p->vmas, p->pages, p->vmas * p->pages * 4096 >> 20,
 	       p->ptrs_per_pte, variants[0].fig[0][0].n,
@@ -334,7 +334,7 @@ free:
 
 const struct bench bench_reap_order = {
 	.name = "reap-order",
-	.seed = "003",
+	.source = "zhongjinji, 2025",
 	.summary = "exit_mmap and process_mrelease zap one mm: v6.1 forward vs v6.18 reverse (pte-lock waiting)",
 	.defaults = { .vmas = 16, .pages = 1024, .ptrs_per_pte = 512,
 		      .retries = 2, .alloc_retries = 3, .aio = 0,

@@ -3,7 +3,7 @@
  * src/bench/stats.c - samples, percentiles, tables, CSV files and figures
  *
  * Simulator-only: what every benchmark and lab shares to turn
- * measurements into the seeds' tables.
+ * measurements into the tables of the mailing-list threads they follow.
  *
  * Percentiles interpolate linearly between the two nearest order
  * statistics (R's default, type 7): Kirill Shutemov's 2017 table is R's
@@ -230,7 +230,7 @@ void bench_table_print(const struct bench_table *t, FILE *f)
  * @t: the table; numbers are right-aligned as on the terminal.
  *
  * For a benchmark that draws its table by hand on the terminal (in its
- * seed's shape) and still wants it in the book.
+ * thread's shape) and still wants it in the book.
  */
 void bench_report_table(const struct bench_table *t)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * src/cli/bench.c - reaplab bench: the seeds' measurements, in the model
+ * src/cli/bench.c - reaplab bench: the mailing lists' measurements
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +17,8 @@ static void bench_usage(FILE *f)
 		"usage: reaplab bench NAME [-n RUNS] [-o KEY=VALUE] [--out DIR] [options]\n"
 		"       reaplab bench all [--out DIR] [options]\n\n"
 		"Runs a benchmark of the model on real threads and prints its table in the\n"
-		"shape of the seed it reproduces; the variants run interleaved, in one run.\n"
+		"shape of the mailing-list measurement it follows; the variants run\n"
+		"interleaved, in one run.\n"
 		"The table also goes to DIR/NAME.csv (default DIR: " BENCH_DEFAULT_OUT "),\n"
 		"with the raw runs beside it and, for reap-order and munmap, an SVG figure\n"
 		"drawn by gnuplot; DIR/NAME.md has what was printed, as Markdown, under\n"
@@ -25,8 +26,11 @@ static void bench_usage(FILE *f)
 		"runs every benchmark at its defaults.\n\n"
 		"Benchmarks:\n");
 	for (i = 0; i < nr_benches; i++)
-		fprintf(f, "  %-11s seed %-9s %s\n", benches[i]->name,
-			benches[i]->seed, benches[i]->summary);
+		fprintf(f, "  %-11s %s%s%s%s\n", benches[i]->name,
+			benches[i]->summary,
+			benches[i]->source ? " (after " : "",
+			benches[i]->source ? benches[i]->source : "",
+			benches[i]->source ? ")" : "");
 	fprintf(f, "\nDefaults (-n counts):\n");
 	for (i = 0; i < nr_benches; i++) {
 		const struct sim_params *p = &benches[i]->defaults;

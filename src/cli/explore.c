@@ -40,10 +40,11 @@ static void explore_usage(FILE *f)
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
 		"  --budget N       stop after N executions\n"
 		"  --time T         stop after T seconds\n"
-		"  --seed S         pct and walk: the first run's seed\n"
+		"  --seed S         pct and walk: the first run's random seed\n"
 		"  --want ORACLE    look for this oracle only\n"
 		"  --all-bugs       do not stop at the first bug\n"
-		"  --no-minimize    print the counterexample as found\n"
+		"  --no-minimize    print the counterexample as found (with --all:\n"
+		"                   compare the oracles only, not what decides them)\n"
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
@@ -245,7 +246,8 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 
 	if (cli_build(&w, era, scn, &a->p))
 		return -1;
-	sim_cell_search(&w, &a->o, &r, !report, c);
+	/* the minimizer decides the race: --no-minimize compares oracles */
+	sim_cell_search(&w, &a->o, &r, !report && a->minimize, c);
 	if (c->na) {
 		if (!a->quiet)
 			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
@@ -406,7 +408,7 @@ static int explore_all(struct explore_args *a)
 				if (c->unknown)
 					unproven++;
 				else if (!sim_cell_matches(c, sim_eras[i],
-							   sim_scenarios[s]->id))
+						sim_scenarios[s]->id))
 					mismatches++;
 			}
 		explore_all_md(a, cells, nscn, mismatches, unproven,
@@ -457,7 +459,7 @@ static int explore_all(struct explore_args *a)
 
 			if (!c->done || sim_cell_matches(c, era, id))
 				continue;
-			if (c->unknown)
+			if (c->unknown) {
 				printf("(!) %s/%s: unknown after %lu executions (%lu cut short%s), the era expects %s\n",
 				       sim_eras[i]->id, sim_scenarios[s]->name,
 				       c->executions, c->cut,
@@ -466,26 +468,27 @@ static int explore_all(struct explore_args *a)
 							0 : expect,
 							expect == EXPECT_NA,
 							line, sizeof(line)));
-			else if (!c->buggy || !(c->fired & expect))
+				continue;
+			}
+			if (!c->buggy || !(c->fired & expect)) {
 				printf("(!) %s/%s: %s\n", era->id,
 				       sim_scenarios[s]->name,
 				       sim_expectation_text(c->fired, c->na,
 							    expect, line,
 							    sizeof(line)));
-			else {
-				/* the oracle is right: what decides it is not */
-				verdict_line(found, sizeof(found), c->fired,
-					     false, c->race ? c->first :
-					     ERA_NO_SINGLE_RACE,
-					     c->race ? c->second : NULL,
-					     c->preemptions);
-				verdict_line(expected, sizeof(expected),
-					     expect, false, want->first,
-					     want->second, want->preemptions);
-				printf("(!) %s/%s: found %s; the era expects %s\n",
-				       era->id, sim_scenarios[s]->name, found,
-				       expected);
+				continue;
 			}
+			/* the oracle is right; what decides it is not */
+			verdict_line(found, sizeof(found), c->fired, false,
+				     c->race ? c->first : ERA_NO_SINGLE_RACE,
+				     c->race ? c->second : NULL,
+				     c->preemptions);
+			verdict_line(expected, sizeof(expected), expect, false,
+				     want->first, want->second,
+				     want->preemptions);
+			printf("(!) %s/%s: found %s; the era expects %s\n",
+			       era->id, sim_scenarios[s]->name, found,
+			       expected);
 		}
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
@@ -570,7 +573,7 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			int o = sim_oracle_by_name(v);
 
 			if (o < 0)
-				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn)",
+				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn, contract)",
 						 v);
 			a->o.want |= 1u << o;
 		} else if (!strcmp(opt, "--elide")) {
@@ -626,6 +629,7 @@ int cli_explore_all(void)
 	a.o = (struct sim_explore_opts){
 		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
 	};
+	a.minimize = true;
 	a.quiet = true;
 	words = stdout;
 	return explore_all(&a);
@@ -661,6 +665,12 @@ int cmd_explore(int argc, char **argv)
 		a.o.seconds = 0;
 		a.o.progress = false;
 		a.minimize = false;
+		/*
+		 * --all: the first era's scenarios only, unless --eras
+		 * chose; all of them take seconds under the sanitizers
+		 */
+		if (a.all && !a.eras)
+			a.eras = sim_eras[0]->id;
 	}
 	sim_render_elide = sim_render_fig_elide = a.elide;
 	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;

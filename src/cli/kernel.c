@@ -21,8 +21,8 @@ static void kernel_usage(FILE *f)
 		"was printed to DIR/kernel-NAME.md, as Markdown for the book.\n\n"
 		"Labs:\n");
 	for (i = 0; i < nr_labs; i++)
-		fprintf(f, "  %-10s seed %s  %s\n", lab_list[i]->name, lab_list[i]->seed,
-			lab_list[i]->summary);
+		fprintf(f, "  %-10s %s (after %s)\n", lab_list[i]->name,
+			lab_list[i]->summary, lab_list[i]->source);
 	fprintf(f,
 		"\nOptions:\n"
 		"  --mib N        mrelease: MiB the child touches (default %lu)\n"

@@ -25,7 +25,7 @@ static const struct {
 	{ "stress", cmd_stress, "run a scenario on real threads and count oracle hits" },
 	{ "trace", cmd_trace, "one run as a figure: DOT, mscgen, Chrome trace JSON" },
 	{ "tour", cmd_tour, "every era in order: its story, its race, its verdict" },
-	{ "bench", cmd_bench, "the seeds' measurements in the model, on real threads" },
+	{ "bench", cmd_bench, "the mailing lists' measurements, in the model, on real threads" },
 	{ "kernel", cmd_kernel, "the same questions asked of the host kernel: labs" },
 };
 

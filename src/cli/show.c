@@ -73,8 +73,9 @@ static void list_usage(FILE *f)
 		"               eras that cite it\n"
 		"  --format F   text (default), md (Markdown tables for the book), or dot\n"
 		"               (the eras as a Graphviz timeline; plain list only)\n\n"
-		"Dates and releases come from shared/reference/kernel-history.md; where\n"
-		"it calls one inferred or unverified, so does the table.\n");
+		"A release marked inferred was read from strong indirect evidence (a\n"
+		"merge window's push list, a maintainer's \"in vX\"), one marked\n"
+		"unverified from weak evidence; the others from the commit itself.\n");
 }
 
 static void list_eras_text(void)
@@ -291,8 +292,8 @@ static void list_timeline(const struct list_args *a)
 		fputs(" |\n", stdout);
 	}
 	if (md)
-		printf("\n%d commits and patches.  Releases marked inferred or unverified are\n"
-		       "what shared/reference/kernel-history.md calls so.\n", n);
+		printf("\n%d commits and patches.  A release marked inferred was read from\n"
+		       "strong indirect evidence, one marked unverified from weak evidence.\n", n);
 }
 
 int cmd_list(int argc, char **argv)

@@ -7,8 +7,8 @@
  *          waits for them with one uninterruptible sleep of aio_exit_wait
  *          jiffies: a scheduling choice in the coop engine, a real delay
  *          on real threads.
- * Book:    chapter "v4.9: the oom_lock era" (seed 000: "exit_aio may
- *          sleep").
+ * Book:    chapter "v4.9: the oom_lock era" (the 2017 exit_mmap thread:
+ *          "exit_aio may sleep").
  */
 #include <linux/aio.h>
 #include <linux/mm.h>

@@ -4,7 +4,8 @@
  * src/labs/fork_exit.c - kernel fork-exit: the 2017 fork/exit/waitpid
  *                        test, on the host kernel
  *
- * Not the model: the host kernel.  Seed 000: to see what an unconditional
+ * Not the model: the host kernel.  From the 2017 exit_mmap thread: to see
+ * what an unconditional
  * down_write() in exit_mmap() costs, Michal Hocko wrote "a simple program
  * which forks and saves the timestamp before child exit and right after
  * waitpid" and ran it 100k times; Kirill Shutemov ran it three times
@@ -124,7 +125,7 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 	}
 	if (!rc && t.nrows) {
 		lab_kernel_release(rel, sizeof(rel));
-		bench_say("kernel fork-exit (seed 000): fork(), the child stamps the clock and exits, the parent's waitpid() returns; ns\n");
+		bench_say("kernel fork-exit (after Michal Hocko, 2017): fork(), the child stamps the clock and exits, the parent's waitpid() returns; ns\n");
 		bench_say("  Linux %s; %lu forks per run, after %lu unrecorded ones\n",
 		       rel, o.samples, WARMUP(o.samples));
 		bench_table_print(&t, stdout);
@@ -138,7 +139,7 @@ out:
 
 const struct lab lab_fork_exit = {
 	.name = "fork-exit",
-	.seed = "000",
+	.source = "Michal Hocko, 2017",
 	.summary = "fork, exit, waitpid 100k times: min, Q1, median, mean, Q3, max, stdev as in Kirill Shutemov's table",
 	.samples = 100000,
 	.runs = 1,

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * src/labs/labs.h - real-kernel labs: the seeds' questions, asked of the
+ * src/labs/labs.h - real-kernel labs: the mailing lists' questions, asked of the
  *                   host kernel
  *
  * Not the model: these run real processes on the machine they run on.
  *
- *     lab         seed   what it times
- *     mrelease    003    SIGKILL through a pidfd until waitpid() reaps
- *                        the child, with and without process_mrelease()
- *     fork-exit   000    fork(), exit, waitpid(): Michal Hocko's 2017
- *                        test, in Kirill Shutemov's table
+ *     lab         after          what it times
+ *     mrelease    zhongjinji,    SIGKILL through a pidfd until waitpid()
+ *                 2025           reaps the child, with and without
+ *                                process_mrelease()
+ *     fork-exit   Michal Hocko,  fork(), exit, waitpid(): Michal Hocko's
+ *                 2017           2017 test, in Kirill Shutemov's table
  *
  * The system calls glibc may lack wrappers for (pidfd_open,
  * pidfd_send_signal, process_mrelease) are made by number.  A lab whose
@@ -44,7 +45,7 @@ struct lab_opts {
 /**
  * struct lab - one real-kernel lab.
  * @name: as `reaplab kernel` calls it.
- * @seed: the seed whose measurement it repeats.
+ * @source: whose mailing-list measurement it repeats (author, year).
  * @summary: one line for --help.
  * @mib: default size, or 0 if the lab has none.
  * @samples: default measurements per run, or 0.
@@ -54,7 +55,7 @@ struct lab_opts {
  */
 struct lab {
 	const char *name;
-	const char *seed;
+	const char *source;
 	const char *summary;
 	unsigned long mib;
 	unsigned long samples;

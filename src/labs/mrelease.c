@@ -4,7 +4,8 @@
  *                       free a killed process's memory, with and without
  *                       process_mrelease()
  *
- * Not the model: the host kernel.  The question of seed 003 and of
+ * Not the model: the host kernel.  The question of zhongjinji's 2025
+ * thread and of
  * process_mrelease() itself (884a7e5964e0, v5.15): once a process is
  * killed, how soon is its memory back, and does reaping it from outside,
  * as lmkd does, make that sooner?
@@ -398,7 +399,7 @@ static void report(const struct lab_opts *o, struct bench_samples *ms,
 
 	lab_kernel_release(rel, sizeof(rel));
 	thp_mode(thp, sizeof(thp));
-	bench_say("kernel mrelease (seed 003): SIGKILL through a pidfd to a child owning %lu MiB, until waitpid() has reaped it\n",
+	bench_say("kernel mrelease (after zhongjinji, 2025): SIGKILL through a pidfd to a child owning %lu MiB, until waitpid() has reaped it\n",
 	       o->mib);
 	bench_say("  Linux %s; %lu timed runs per variant, interleaved, ms; transparent hugepages: %s\n",
 	       rel, o->runs, thp);
@@ -565,7 +566,7 @@ static int run(const struct lab *l, const struct lab_opts *opts)
 
 const struct lab lab_mrelease = {
 	.name = "mrelease",
-	.seed = "003",
+	.source = "zhongjinji, 2025",
 	.summary = "kill a child owning N MiB through a pidfd; time until reaped, with and without process_mrelease",
 	.mib = 2048,
 	.runs = 5,

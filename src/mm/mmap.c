@@ -12,7 +12,7 @@
  *          total_vm, VMA merging and splitting, the vmacache and the rbtree
  *          (find_vma() walks the list), userfaultfd.
  * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md); chapter
- *          "munmap with downgrade_write" (seed 001).
+ *          "munmap with downgrade_write" (Yang Shi, 2018).
  *
  * DOC: exit_mmap() before the reaper
  *
@@ -81,7 +81,7 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
  * Here they run on the result, called by the one caller every era shares
  * (the find_vma entry point in src/kernel/entry.c), so that each era's
  * find_vma() keeps its own text: v4.14's and v5.15's then differ only by
- * the mmap_assert_locked() of 5b78ed24e8ec (seed 004).
+ * the mmap_assert_locked() of 5b78ed24e8ec (Luigi Rizzo, 2021).
  *
  * Context: mmap_lock held, as for find_vma().
  * Return: @vma.
@@ -220,7 +220,7 @@ void exit_mmap(struct mm_struct *mm)
 
 //! [munmap-doc]
 /**
- * DOC: munmap() and downgrade_write (seed 001)
+ * DOC: munmap() and downgrade_write (Yang Shi, 2018)
  *
  * Until v4.20 munmap() held mmap_sem for write from start to finish.  The
  * long part is zapping the pages (Yang Shi: ~18 s for 320 GB), and for all

@@ -13,7 +13,7 @@
  * @page: the page.
  *
  * The per-page work both exit_mmap() and the reaper do for every page
- * they zap (seed 003 measures it as folio_remove_rmap_ptes).
+ * they zap (zhongjinji's 2025 figures call it folio_remove_rmap_ptes).
  */
 void page_remove_rmap(struct page *page)
 {

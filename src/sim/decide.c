@@ -165,6 +165,7 @@ void sim_cell_decide(struct sim_cell *c, struct sim_world *w,
 	static struct sim_decided d;
 
 	sim_decide(w, &r->first, want, true, &d);
+	c->decided = true;
 	c->race = d.race;
 	c->preemptions = d.preemptions;
 	snprintf(c->first, sizeof(c->first), "%s", d.first);
@@ -182,7 +183,8 @@ static int default_pick(struct sim_world *w, void *data)
  * @w: the world, built.
  * @o: the search.
  * @r: filled with the search's result.
- * @decide: for a bug found, find what decides it (sim_cell_decide()).
+ * @decide: for a bug found, find what decides it (sim_cell_decide());
+ *	    without it the cell is judged by its oracle alone.
  * @c: filled.
  *
  * A scenario that cannot exist in the era (its syscall is -ENOSYS there)
@@ -219,7 +221,7 @@ int sim_cell_search(struct sim_world *w, const struct sim_explore_opts *o,
 /* Does the found race agree with the declared one? */
 static bool race_matches(const struct sim_cell *c, const struct era_race *want)
 {
-	if (!want->first)
+	if (!want->first || !c->decided)
 		return true;
 	if (c->preemptions != want->preemptions)
 		return false;

@@ -52,7 +52,9 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
  * @fired: the oracles of the first counterexample.
  * @seconds: time searched.
  * @executions: executions run.
- * @race: a single race decides the bug (sim_cell_decide()).
+ * @decided: sim_cell_decide() ran: @race, @preemptions, @first and @second
+ *	     are set (without it only the oracle is compared).
+ * @race: a single race decides the bug.
  * @preemptions: the fewest preemptions found for it.
  * @first: the race's earlier step, as struct era_race names it.
  * @second: its later step.
@@ -63,7 +65,7 @@ struct sim_cell {
 	unsigned long cut;
 	double seconds;
 	unsigned long executions;
-	bool race;
+	bool decided, race;
 	int preemptions;
 	char first[SIM_STEP_TEXT], second[SIM_STEP_TEXT];
 };

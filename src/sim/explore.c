@@ -29,7 +29,7 @@
  * the running thread with probability 0.9 and otherwise picks any enabled
  * thread: bugs that need one thread starved for a long stretch are found
  * quickly, where uniform choices almost never starve anyone.  Each run's
- * seed is derived from the one given, and printed with any bug.
+ * random seed is derived from the one given, and printed with any bug.
  */
 //! [explore-doc]
 //! [unknown-doc]

@@ -87,7 +87,7 @@ struct sim_cex {
  * @completed: executions that ran to their end (DPOR: one per trace).
  * @sleep_blocked: DPOR executions abandoned as redundant.
  * @races: DPOR: races found (and reversed where needed).
- * @seed: PCT and walk: the seed of the first failing execution.
+ * @seed: PCT and walk: the random seed of the first failing execution.
  */
 struct sim_explore_result {
 	unsigned long executions;

@@ -5,7 +5,8 @@
  * The input is a command line: arguments separated by NUL bytes (the
  * first is the command: list, show, diff, replay, explore, stress, trace,
  * tour, bench, kernel...).  cli_main() runs it in this process with
- * cli_fuzzing set: searches are clamped to a few executions, stress to
+ * cli_fuzzing set: searches are clamped to a few executions (and
+ * explore --all to the first era's scenarios), stress to
  * one iteration, and benchmarks, labs, the tour and --figures stop once
  * their arguments are checked; --output writes to /dev/null.  The exit
  * status must be 0, 1, 2 or 3 (a clamped search that did not finish is

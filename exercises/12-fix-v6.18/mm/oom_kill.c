@@ -5,7 +5,8 @@
  *
  * Lab 12 (README.md).  This is __oom_reap_task_mm() of src/eras/v6.1/mm/
  * oom_kill.c: it walks the maple tree from the lowest address up, as
- * exit_mmap() does, so the two meet on every PTE table (seed 003).  Read
+ * exit_mmap() does, so the two meet on every PTE table (zhongjinji, 2025).
+ * Read
  * DOC: v6.18: reaping from the top in src/eras/v6.18/mm/oom_kill.c for
  * the why, not for the how.  Your file replaces __oom_reap_task_mm() in
  * the era `lab`: the OOM reaper and process_mrelease() both call it.

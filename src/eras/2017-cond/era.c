@@ -4,7 +4,7 @@
  *                            current is an OOM victim
  *
  * Commits: none: v1 of "mm, oom: allow oom reaper to race with exit_mmap",
- *          2017-07-27 (seed 000), not merged; Andrea Arcangeli's variant
+ *          2017-07-27, not merged; Andrea Arcangeli's variant
  *          (v4.14) was merged instead.
  * Authors: Michal Hocko.
  * Fixed:   as v0, without making every exit pay for the lock.
@@ -47,7 +47,7 @@ const struct era era_descriptor = {
 	.name = "conditional-lock",
 	.parent = "2017-uncond",
 	.version = "not merged (2017-07-27)",
-	.commits = "none (LKML patch v1, seed 000)",
+	.commits = "none (LKML patch v1, 2017-07-27)",
 	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "as v0, but exit_mmap takes the write lock only if tsk_is_oom_victim(current)",

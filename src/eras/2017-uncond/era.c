@@ -4,9 +4,9 @@
  *                              mmap_sem for write
  *
  * Commits: none: "[PATCH] mm, oom: allow oom reaper to race with
- *          exit_mmap", 2017-07-24 (seed 000), not merged.
+ *          exit_mmap", 2017-07-24, not merged.
  * Authors: Michal Hocko.
- * Fixed:   seed 000's race: the reaper no longer needs mm_users, so it
+ * Fixed:   the 2017 thread's race: the reaper no longer needs mm_users, so it
  *          never gives up on an exiting victim too early; oom_lock leaves
  *          the reaper.
  * Kept:    every exit pays for the lock: Kirill Shutemov measured ~4% on
@@ -40,11 +40,11 @@ const struct era era_descriptor = {
 	.name = "unconditional-lock-v0",
 	.parent = "v4.9",
 	.version = "not merged (2017-07-24)",
-	.commits = "none (LKML patch v0, seed 000)",
+	.commits = "none (LKML patch v0, 2017-07-24)",
 	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "exit_mmap takes mmap_sem for write around free_pgtables and remove_vma, always",
-	.fixed = "the reaper needs neither mm_users nor oom_lock: seed 000's race is gone",
+	.fixed = "the reaper needs neither mm_users nor oom_lock: the 2017 thread's race is gone",
 	.kept = "every exit pays the lock (~3-4%, Kirill Shutemov's numbers)",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,

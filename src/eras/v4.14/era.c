@@ -6,7 +6,7 @@
  *          concurrently" (2017-09-06, merged v4.14).
  * Authors: Andrea Arcangeli (reviewed by Michal Hocko, tested by David
  *          Rientjes).
- * Fixed:   seed 000's race, without a lock held across the teardown: the
+ * Fixed:   the 2017 thread's race, without a lock held across the teardown: the
  *          reaper tests MMF_OOM_SKIP under mmap_sem for read, exit_mmap()
  *          sets it and does an empty write-lock cycle.
  * Kept:    the cycle runs only if tsk_is_oom_victim(current); a last
@@ -86,7 +86,7 @@ const struct era era_descriptor = {
 	.upstream = upstream,
 	.authors = "Andrea Arcangeli",
 	.story = "exit_mmap sets MMF_OOM_SKIP, then down_write/up_write as a barrier; the reaper tests the bit under the read lock",
-	.fixed = "seed 000's spurious kill, with no lock held across the teardown",
+	.fixed = "the 2017 thread's spurious kill, with no lock held across the teardown",
 	.kept = "the barrier keys on current: a /proc reader's last mmput skips it (use-after-free)",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,

@@ -12,7 +12,7 @@
  * Authors: Michal Hocko.
  * Fixed:   the v4.6 race: the reaper holds oom_lock while it unmaps, so no
  *          second victim can be chosen meanwhile.
- * Kept:    seed 000's race: mmget_not_zero() fails once the last mmput()
+ * Kept:    the 2017 thread's race: mmget_not_zero() fails once the last mmput()
  *          has begun, and the reaper sets MMF_OOM_SKIP although the
  *          victim's memory is not freed yet; the reaper is also serialised
  *          against all OOM handling (oom_lock stayed until v4.19).
@@ -85,7 +85,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_VERIFIED,
 		.role = COMMIT_LATER,
 		.link = KERNEL_COMMIT("212925802454672e6cd2949a727f5e2c1377bf06"),
-		.what = "ends seed 000's race: MMF_OOM_SKIP under mmap_sem and an empty write-lock cycle",
+		.what = "ends the 2017 thread's race: MMF_OOM_SKIP under mmap_sem and an empty write-lock cycle",
 	},
 	{ 0 }
 };
@@ -96,7 +96,7 @@ static const struct era_schedule schedules[] = {
 		.scenario = SCN_OOM,
 		.schedule = "A@schedule_timeout_killable V@schedule_timeout_uninterruptible R* A@mutex_unlock R",
 		.fixed_by = "v4.14",
-		.what = "mmget_not_zero() fails while exit_aio() sleeps; MMF_OOM_SKIP is set and a second task is killed (seed 000)",
+		.what = "mmget_not_zero() fails while exit_aio() sleeps; MMF_OOM_SKIP is set and a second task is killed (the 2017 exit_mmap thread)",
 	},
 	{ 0 }
 };
@@ -112,7 +112,7 @@ const struct era era_descriptor = {
 	.story = "the reaper reaps under oom_lock, pins mm_users after the trylock, and hides the mm with MMF_OOM_SKIP",
 	.fixed = "no second victim while the reaper unmaps (it holds oom_lock)",
 	.removed = "__oom_reap_task oom_scan_process_thread",
-	.kept = "MMF_OOM_SKIP set when mmget_not_zero fails, before exit_mmap frees anything (seed 000)",
+	.kept = "MMF_OOM_SKIP set when mmget_not_zero fails, before exit_mmap frees anything (the 2017 exit_mmap thread)",
 	.expect = {
 		[SCN_OOM] = EXPECT(ORACLE_SPURIOUS_KILL),
 		[SCN_PROC_READER] = EXPECT(ORACLE_SPURIOUS_KILL),
@@ -122,7 +122,7 @@ const struct era era_descriptor = {
 		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
 	.decides = {
-		/* seed 000: the reaper hides the mm, the OOM killer looks */
+		/* the 2017 race: the reaper hides the mm, the OOM killer looks */
 		[SCN_OOM] = {
 			"R set_bit(MMF_OOM_SKIP) in oom_reaper/oom_reap_task",
 			"A test_bit(MMF_OOM_SKIP) = 1 in select_bad_process/oom_evaluate_task",

@@ -98,7 +98,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_VERIFIED,
 		.role = COMMIT_BENEATH,
 		.link = KERNEL_COMMIT("5b78ed24e8ec48602c1d6f5a188e58d000c81e2b"),
-		.what = "find_vma() asserts mmap_lock is held (seed 004)",
+		.what = "find_vma() asserts mmap_lock is held (Luigi Rizzo, 2021)",
 	},
 	{
 		.id = "337546e83fc7",

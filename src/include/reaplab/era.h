@@ -93,8 +93,8 @@ struct era_schedule {
 };
 
 /*
- * How sure shared/reference/kernel-history.md is of a commit's release and
- * date: read in the commit or patch itself, inferred from strong indirect
+ * How sure the project's research is of a commit's release and date:
+ * read in the commit or patch itself, inferred from strong indirect
  * evidence (a merge-window push list, a maintainer's "in vX"), or weakly
  * evidenced.  Printed beside every row, so a reader knows which is which.
  */

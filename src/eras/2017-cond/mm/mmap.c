@@ -2,7 +2,7 @@
 /*
  * src/eras/2017-cond/mm/mmap.c - exit_mmap() locks only for OOM victims
  *
- * Era:     2017-cond, Michal Hocko's v1 (2017-07-27, seed 000), not merged.
+ * Era:     2017-cond, Michal Hocko's v1 (2017-07-27), not merged.
  * Book:    chapter "2017-cond" (book/era-2017-cond.md).
  */
 

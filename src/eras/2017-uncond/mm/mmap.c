@@ -3,7 +3,7 @@
  * src/eras/2017-uncond/mm/mmap.c - exit_mmap() takes mmap_sem for write
  *
  * Era:     2017-uncond, Michal Hocko's v0 of "mm, oom: allow oom reaper to
- *          race with exit_mmap" (2017-07-24, seed 000), not merged.
+ *          race with exit_mmap" (2017-07-24), not merged.
  * Book:    chapter "2017-uncond" (book/era-2017-uncond.md).
  */
 

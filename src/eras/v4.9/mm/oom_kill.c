@@ -22,7 +22,7 @@
 /*
  * DOC: v4.9: MMF_OOM_SKIP before the memory is freed
  *
- * The race David Rientjes hit, as seed 000's changelog draws it: the
+ * The race David Rientjes hit, as Michal Hocko's 2017 changelog draws it: the
  * victim has started its last mmput() (mm_users is 0) but exit_mmap() has
  * not freed anything yet, for instance because exit_aio() sleeps.
  *
@@ -203,7 +203,7 @@ __era bool out_of_memory(struct oom_control *oc)
  * new victim can be chosen until this victim's memory is back (DOC: The
  * v4.6 race).  mm_users is pinned only once mmap_sem is held, and a
  * failing mmget_not_zero() is taken to mean "the victim is exiting, its
- * memory is on its way": the assumption seed 000 shows wrong.
+ * memory is on its way": the assumption the 2017 thread shows wrong.
  *
  * Return: false if mmap_sem was busy (retry), true otherwise.
  */

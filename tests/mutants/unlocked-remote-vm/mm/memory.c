@@ -7,7 +7,7 @@
  * with find_vma() and holds no lock while it does.  Nothing in the model
  * frees a VMA under this reader (it pins mm_users, so exit_mmap() cannot
  * run), so the missing lock cannot become a use-after-free here: only
- * v5.15's mmap_assert_locked() in find_vma() (5b78ed24e8ec, seed 004)
+ * v5.15's mmap_assert_locked() in find_vma() (5b78ed24e8ec, Luigi Rizzo, 2021)
  * sees it, on every run in which the reader gets that far.
  */
 #include <linux/mm.h>
