@@ -39,6 +39,10 @@ ifeq ($(SANITIZE),address)
 B := build/asan
 REQ_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
+# A NULL pointer the model follows is the explorer's verdict (bad-access),
+# with its counterexample, not UBSan's abort: the model is built without
+# the null check (src/sim/ops.c, DOC: A model bug is a verdict).
+MODEL_CFLAGS += -fno-sanitize=null
 export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 export CK_TIMEOUT_MULTIPLIER ?= 3
@@ -72,10 +76,12 @@ CLI_OBJS := $(CLI_SRCS:src/%.c=$(B)/obj/%.o)
 MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
 # And the programs the tests explore (tests/programs/NAME.c), each built
 # as `make program` builds one: an era of its own, era symbol
-# era_prog_NAME, linked into the tests only.
-TEST_PROGS := $(patsubst tests/programs/%.c,prog.%,$(wildcard tests/programs/*.c))
-$(foreach p,$(TEST_PROGS),$(eval ERA_DESC_$(p) := tests/programs/$(p:prog.%=%).c)\
-	$(eval ERA_FILES_$(p) := tests/programs/$(p:prog.%=%).c))
+# era_testprog_NAME, linked into the tests only.
+TEST_PROGS := $(patsubst tests/programs/%.c,testprog.%,\
+	$(wildcard tests/programs/*.c))
+$(foreach p,$(TEST_PROGS),\
+	$(eval ERA_DESC_$(p) := tests/programs/$(p:testprog.%=%).c)\
+	$(eval ERA_FILES_$(p) := tests/programs/$(p:testprog.%=%).c))
 
 # An era's overlay: its model files (all but era.c), replacing the
 # same-named functions of its parent, and so on down to the common tree.

@@ -57,7 +57,9 @@ static void explore_usage(FILE *f)
 		"\"Never\" is said only of a search that ran every execution to its end:\n"
 		"one cut by the step limit, or a search stopped by --budget, --time or\n"
 		"Ctrl-C (and pct and walk, which never finish), ends in \"Unknown\", with\n"
-		"how many executions were cut.\n\n"
+		"how many executions were cut.  A spin-wait whose turn reads what the\n"
+		"turn before read waits for a write to one of those words (an await);\n"
+		"one that no write will end is the livelock oracle.\n\n"
 		"Exit status: 0 Never (no oracle fires), 1 an oracle fired (with --all:\n"
 		"a verdict, its race or its preemptions differ from its era's\n"
 		"expectation), 2 bad input, 3 Unknown\n"
@@ -124,13 +126,27 @@ static unsigned int held_steps(const struct sim_world *w, unsigned int *keep,
 	return n;
 }
 
+/* A livelock: each spinning thread's loop, to the last step of its turn. */
+static unsigned int cycle_steps(const struct sim_world *w, unsigned int *keep,
+				unsigned int max)
+{
+	unsigned int n = 0, first, last;
+	int i;
+
+	for (i = 0; i < w->nthreads && n < max; i++)
+		if (sim_spin_cycle(w, &w->threads[i], &first, &last))
+			keep[n++] = last - 1;
+	return n;
+}
+
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
 	static struct sim_decided d;
 	const struct sim_minimized *m = &d.m;
 	char labelled[4096], opts[160], *numeric = d.schedule;
-	unsigned int tried, keep[3 + SIM_MAX_HELD], nkeep = 0;
+	unsigned int tried, keep[3 + SIM_MAX_HELD + SIM_MAX_THREADS];
+	unsigned int nkeep = 0;
 	int preempt, oracle, have_race;
 
 	sim_decide(w, &r->first, a->o.want, a->minimize, &d);
@@ -175,6 +191,9 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		if (oracle == ORACLE_DEADLOCK)
 			nkeep += held_steps(w, keep + nkeep,
 					    ARRAY_SIZE(keep) - nkeep);
+		if (oracle == ORACLE_LIVELOCK)
+			nkeep += cycle_steps(w, keep + nkeep,
+					     ARRAY_SIZE(keep) - nkeep);
 		hidden = sim_cex_slice(w, keep, nkeep);
 		fprintf(words, "Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
 		       hidden);
@@ -571,10 +590,13 @@ static int parse(int argc, char **argv, struct explore_args *a)
 				return cli_error("explore: --time must be a positive number of seconds");
 		} else if (!strcmp(opt, "--want")) {
 			int o = sim_oracle_by_name(v);
+			char names[256];
 
 			if (o < 0)
-				return cli_error("explore: unknown oracle '%s' (use-after-free, spurious-kill, deadlock, leak, lock-imbalance, mmap-unlocked, warn, contract)",
-						 v);
+				return cli_error("explore: unknown oracle '%s' (%s)",
+						 v, sim_oracles_text(~0u >> (32 - ORACLE_NR),
+								     false, names,
+								     sizeof(names)));
 			a->o.want |= 1u << o;
 		} else if (!strcmp(opt, "--elide")) {
 			a->elide = strtol(v, &end, 10);

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 #include "sim.h"
 
@@ -33,6 +34,7 @@ struct sim_obj {
 };
 
 static char *arena_base;
+uintptr_t sim_arena_lo, sim_arena_len;
 static size_t arena_used;
 static struct sim_obj *objs;
 static size_t nobjs, objs_cap;
@@ -58,6 +60,8 @@ void sim_arena_init(void)
 		perror("reaplab: mmap arena");
 		exit(2);
 	}
+	sim_arena_lo = (uintptr_t)arena_base;
+	sim_arena_len = ARENA_SIZE;
 }
 
 void sim_arena_reset(void)
@@ -83,6 +87,58 @@ bool sim_arena_contains(const void *addr)
 {
 	return (const char *)addr >= arena_base &&
 	       (const char *)addr < arena_base + arena_used;
+}
+
+/* Is [@p, @p + @len) in the arena's reservation or in our own image? */
+static bool known_mapping(uintptr_t p, size_t len)
+{
+	return (p >= (uintptr_t)arena_base &&
+		p + len <= (uintptr_t)arena_base + ARENA_SIZE) ||
+	       (p >= (uintptr_t)__executable_start &&
+		p + len <= (uintptr_t)_end);
+}
+
+/* Does the kernel map the page of @p?  (mincore() fails on a hole.) */
+static bool page_mapped(uintptr_t p)
+{
+	static long page;
+	unsigned char vec;
+
+	if (!page)
+		page = sysconf(_SC_PAGESIZE);
+	return !mincore((void *)(p & ~(uintptr_t)(page - 1)), 1, &vec);
+}
+
+/**
+ * sim_addr_mapped() - may the simulator read @len bytes at @addr?
+ * @addr: an object's address, as the model handed it over.
+ * @len: its size.
+ *
+ * True for the arena, our own image (the model's globals), a simulated
+ * thread's stack, and anything else the kernel maps; false for the first
+ * page (a NULL pointer plus a field's offset), a non-canonical address
+ * (a pointer read from poisoned memory) and holes.  Only the arena and
+ * the image are answered without a system call; they are where model
+ * objects live.
+ */
+bool sim_addr_mapped(const void *addr, size_t len)
+{
+	uintptr_t p = (uintptr_t)addr;
+	int i;
+
+	if (!len)
+		len = 1;
+	if (p < 4096 || p + len < p || (p >> 47) || ((p + len - 1) >> 47))
+		return false;
+	if (known_mapping(p, len))
+		return true;
+	for (i = 0; sim && i < sim->nthreads; i++) {
+		uintptr_t s = (uintptr_t)sim->threads[i].stack;
+
+		if (s && p >= s && p + len <= s + SIM_STACK_SIZE)
+			return true;
+	}
+	return page_mapped(p) && page_mapped(p + len - 1);
 }
 
 static int type_slot(const char *type)

@@ -26,9 +26,11 @@
  *     sleep; otherwise take the next thread after it, in declaration order
  *     and wrapping round, that can run (the first one, at the start).
  */
+#define _GNU_SOURCE		/* REG_RIP: where a model thread faulted */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 #include <linux/sched.h>
 #include "sim.h"
 #include "turnstile.h"
@@ -40,6 +42,12 @@ __thread struct sim_thread *sim_self;
 static struct sim_ctx main_ctx;
 static sigjmp_buf coop_crash_jmp;
 static volatile sig_atomic_t coop_in_run;
+/* a model thread's fault, reported once back from the handler */
+static struct {
+	struct sim_thread *t;
+	const void *addr, *pc;
+	bool gpf;
+} coop_fault;
 
 static bool enabled_now(struct sim_world *w, int tid)
 {
@@ -215,7 +223,7 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 	if (w->step >= w->max_steps) {
 		w->stop = SIM_STOP_LIMIT;
 		snprintf(w->stop_msg, sizeof(w->stop_msg),
-			 "step limit (%u) reached: a livelock, or a scenario too large for the limit",
+			 "step limit (%u) reached: a loop the explorer cannot see the end of, or a scenario too large for the limit",
 			 w->max_steps);
 		coop_abandon(t);
 	}
@@ -240,9 +248,9 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	unsigned int enabled = sim_enabled_mask(w);
 	struct sim_event *ev;
 	int kind = t->op.kind;
-	const char *name = sim_lock_name(&t->op);
-	struct sim_word before;
-	long ret;
+	const char *name = NULL;
+	struct sim_word before = { .valid = false };
+	long ret = 0;
 
 	w->step++;
 	if (!w->probing)
@@ -250,8 +258,15 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	t->nsteps++;
 	t->has_op = false;
 	w->enabled_valid = false;
-	sim_word_save(&t->op, &before);
-	ret = sim_op_exec(w, t, &t->op);
+	if (likely(kind != SEAM_BAD)) {
+		name = sim_lock_name(&t->op);
+		sim_word_save(&t->op, &before);
+		ret = sim_op_exec(w, t, &t->op);
+		sim_spin_ran(t, kind, ret);
+	} else {
+		/* DOC: A model bug is a verdict (ops.c): touch nothing */
+		sim_op_bad(w, t, &t->op);
+	}
 	w->enabled_valid = false;
 	ev = sim_trace_add(&w->trace);
 	ev->type = SIM_EV_OP;
@@ -290,15 +305,24 @@ long sim_coop_op(struct sim_op *op)
 {
 	struct sim_world *w = sim;
 	struct sim_thread *t = sim_self;
+	long ret;
 
+	t->in_seam = true;
 	t->op = *op;
+	/* before anyone reads it (DOC: A model bug is a verdict, ops.c) */
+	if (unlikely(sim_op_obj_bad(&t->op))) {
+		t->op.arg2 = t->op.kind;
+		t->op.kind = SEAM_BAD;
+	}
 	t->has_op = true;
 	w->enabled_valid = false;
 	if (w->phase == 0)
 		coop_switch(t, NULL);
 	else
 		coop_schedule(w, t);
-	return coop_exec(w, t);
+	ret = coop_exec(w, t);
+	t->in_seam = false;
+	return ret;
 }
 
 /*
@@ -310,6 +334,8 @@ void sim_coop_thread_body(struct sim_thread *t)
 	struct sim_world *w = sim;
 	struct sim_event *ev;
 
+	/* the top of what a spin-wait's state is (spin.c) */
+	t->stack_top = __builtin_frame_address(0);
 	t->fn(t->arg);
 	t->run = SIM_T_DONE;
 	t->has_op = false;
@@ -336,38 +362,55 @@ static void coop_thread_main(void)
 	sim_coop_thread_body(sim_self);
 }
 
+/* The faulting instruction of a signal's context, where we know how. */
+static const void *fault_pc(const void *uc)
+{
+#if defined(__x86_64__) && defined(REG_RIP)
+	return (const void *)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+#else
+	(void)uc;
+	return NULL;
+#endif
+}
+
 /*
- * A model thread that follows a pointer read from freed memory reads
- * 0x6b6b6b6b6b6b6b6b and faults.  That is a use-after-free too (the kernel
- * oopses on the same address): report it and end the execution.
+ * A model thread faulted (DOC: A model bug is a verdict, ops.c).  A
+ * pointer read from freed memory is 0x6b6b6b6b6b6b6b6b, not a canonical
+ * address, and the CPU raises a general protection fault with no address
+ * (SI_KERNEL): that is a use-after-free, as the kernel would oops on the
+ * same address.  Any other fault of model code (a NULL pointer above all)
+ * is the bad-access oracle.  A fault of the simulator's own code (a
+ * thread inside its seam operation, or no model thread at all) is the
+ * simulator's bug: crash loudly.  The execution ends either way.
  */
 static void coop_segv(int sig, siginfo_t *si, void *uc)
 {
 	struct sim_thread *t = sim_self;
+	bool gpf = si->si_code == SI_KERNEL ||
+		   ((uintptr_t)si->si_addr >> 32) == 0x6b6b6b6bUL;
 
-	(void)uc;
-	/*
-	 * Only a fault on a poisoned pointer is the model's: 0x6b6b... is
-	 * not a canonical address, so the CPU raises a general protection
-	 * fault, which has no address (SI_KERNEL).  Anything else, a NULL
-	 * pointer above all, is the simulator's own bug: crash loudly.
-	 */
-	if (si->si_code != SI_KERNEL &&
-	    ((uintptr_t)si->si_addr >> 32) != 0x6b6b6b6bUL)
-		t = NULL;
-	if (!sim || !t || !(coop_in_run || sim->mode == SIM_MODE_THREADS)) {
+	if (!sim || !t || !(coop_in_run || sim->mode == SIM_MODE_THREADS) ||
+	    (!gpf && (t->in_seam || sim->mode == SIM_MODE_THREADS))) {
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
 	}
-	sim_oracle(sim, ORACLE_UAF, t->tid,
-		   "%c faulted at address %p in %s: a pointer read from freed (poisoned) memory",
-		   t->letter, si->si_addr,
-		   t->depth ? sim_symbol(t->frames[t->depth - 1]) : "?");
 	sim->stop = SIM_STOP_ORACLE;
 	if (sim->mode == SIM_MODE_THREADS ||
-	    sim->substrate == SIM_SUBSTRATE_TURNSTILE)
+	    sim->substrate == SIM_SUBSTRATE_TURNSTILE) {
+		/* a real thread: no waiting for the driver to say it */
+		sim_oracle(sim, gpf ? ORACLE_UAF : ORACLE_BAD_ACCESS, t->tid,
+			   "%c faulted at address %p in %s%s",
+			   t->letter, si->si_addr,
+			   t->depth ? sim_symbol(t->frames[t->depth - 1]) : "?",
+			   gpf ? ": a pointer read from freed (poisoned) memory" :
+			   "");
 		siglongjmp(t->abort_jmp, 1);
+	}
+	coop_fault.t = t;
+	coop_fault.addr = si->si_addr;
+	coop_fault.gpf = gpf;
+	coop_fault.pc = fault_pc(uc);
 	fiber_leave(&t->ctx, &main_ctx, true);
 #ifdef SIM_TSAN
 	t->ctx.fiber.resumable = false;	/* its stack is not where it left */
@@ -477,9 +520,12 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 #endif
 
 	coop_in_run = 1;
+	coop_fault.t = NULL;
 	if (sigsetjmp(coop_crash_jmp, 1)) {
 		/* back from a fault in a coroutine (coop_segv()) */
 		fiber_arrived(&main_ctx);
+		sim_fault_report(w, coop_fault.t, coop_fault.addr,
+				 coop_fault.gpf, coop_fault.pc);
 	} else {
 		for (i = 0; i < w->nthreads && !w->stop; i++)
 			coop_switch(NULL, &w->threads[i]);

@@ -29,6 +29,8 @@
  *     a release races with a trylock (it decides whether it succeeds)
  *     prepare_to_wait() races with wake_up() on its queue; a wake-up
  *     races with the sleeper setting its state; it enables schedule()
+ *     a spin-wait's await races with every write, add, free or lock
+ *     operation on a word it waits on, in either order (spin.c)
  *
  * Objects are exact: a word by its address (and bit, for bit operations:
  * each bit of mm->flags is its own object), a lock or a wait queue by its
@@ -110,6 +112,7 @@ static const char *const class_names[DC_NR] = {
 	[DC_PREP] = "prepare-to-wait", [DC_FINISH] = "finish-wait",
 	[DC_WAKE] = "wake-up", [DC_WAKE_PROC] = "wake-up-process",
 	[DC_SCHED] = "schedule", [DC_OBSERVE] = "observe",
+	[DC_AWAIT] = "await",
 };
 
 const char *sim_dep_class_name(int cls)
@@ -186,6 +189,8 @@ static int classify(int kind, const struct seam_site *site, bool changed,
 		return DC_SCHED;
 	case SEAM_OBSERVE:
 		return DC_OBSERVE;
+	case SEAM_AWAIT:
+		return DC_AWAIT;
 	default:
 		return DC_NONE;
 	}
@@ -237,7 +242,10 @@ void sim_dep_of_event(const struct sim_world *w, const struct sim_event *ev,
 		d->state_tid = ((const struct task_struct *)ev->obj)->thread.sim_tid;
 	if (ev->kind == SEAM_WAKE_UP)
 		d->wake_mask = ev->arg2;
-	(void)w;
+	if (ev->kind == SEAM_AWAIT) {
+		d->watch = &w->watch[ev->arg];
+		d->nwatch = ev->arg2;
+	}
 }
 
 /* Would @op change its word if it ran now? */
@@ -292,6 +300,10 @@ void sim_dep_of_pending(const struct sim_world *w, int tid,
 		d->state_tid = ((const struct task_struct *)op->obj)->thread.sim_tid;
 	if (op->kind == SEAM_WAKE_UP)
 		d->wake_mask = ((const struct wait_queue_head *)op->obj)->waiters;
+	if (op->kind == SEAM_AWAIT) {
+		d->watch = &w->watch[op->arg];
+		d->nwatch = op->arg2;
+	}
 }
 
 //! [dep-rules]
@@ -354,14 +366,25 @@ const struct sim_dep_rule sim_dep_rules[] = {
 static u8 rule_table[DC_NR][DC_NR];
 static const char *rule_name[DC_NR][DC_NR];
 
+/* In the table, not a relation: "ask dep_await()" (a word it waits on?) */
+#define DEP_AWAIT	3
+
 static void build_table(void)
 {
+	static const u8 changes[] = {
+		DC_WRITE, DC_ADD, DC_ACQ, DC_ACQ_R, DC_TRY, DC_TRY_R, DC_REL,
+		DC_REL_R,
+	};
 	const struct sim_dep_rule *r;
+	size_t i;
 
 	for (r = sim_dep_rules; r->why; r++) {
 		rule_table[r->a][r->b] = r->rel;
 		rule_name[r->a][r->b] = r->why;
 	}
+	for (i = 0; i < sizeof(changes); i++)
+		rule_table[changes[i]][DC_AWAIT] =
+			rule_table[DC_AWAIT][changes[i]] = DEP_AWAIT;
 }
 
 /* Do @a and @b touch a common object, for the rule of their classes? */
@@ -386,6 +409,32 @@ static bool same_object(const struct sim_dep_ev *a, const struct sim_dep_ev *b)
 	if (a->addr != b->addr)
 		return false;
 	return a->bit < 0 || b->bit < 0 || a->bit == b->bit;
+}
+
+/*
+ * An await reads every word it waits on: whatever may change one of them
+ * (a write, an add, a free of its object, a lock operation for a trylock
+ * that failed: build_table() says which classes) races with it, in
+ * either order.
+ */
+static int dep_await(const struct sim_dep_ev *aw, const struct sim_dep_ev *o,
+		     const char **why)
+{
+	int i;
+
+	for (i = 0; i < aw->nwatch; i++) {
+		const struct sim_watch *wt = &aw->watch[i];
+		uintptr_t a = (uintptr_t)wt->obj;
+
+		if (o->cls == DC_FREE ? a >= o->addr && a < o->addr + o->len :
+		    a == o->addr && (wt->kind != SEAM_TEST_BIT || o->bit < 0 ||
+				     o->bit == (wt->arg & 63))) {
+			if (why)
+				*why = "a spin-wait races with a write to a word it waits on";
+			return DEP_RACE;
+		}
+	}
+	return DEP_NONE;
 }
 
 /**
@@ -422,6 +471,8 @@ int sim_dep(const struct sim_dep_ev *a, const struct sim_dep_ev *b,
 		const struct sim_dep_ev *f = a->cls == DC_FREE ? a : b;
 		const struct sim_dep_ev *o = f == a ? b : a;
 
+		if (o->cls == DC_AWAIT)
+			return dep_await(o, f, why);
 		if (o->cls >= DC_STATE && o->cls != DC_PREP &&
 		    o->cls != DC_FINISH && o->cls != DC_WAKE)
 			return DEP_NONE;
@@ -432,7 +483,12 @@ int sim_dep(const struct sim_dep_ev *a, const struct sim_dep_ev *b,
 		}
 		return DEP_NONE;
 	}
-	if (!rule_table[a->cls][b->cls] || !same_object(a, b))
+	if (!rule_table[a->cls][b->cls])
+		return DEP_NONE;
+	if (rule_table[a->cls][b->cls] == DEP_AWAIT)
+		return a->cls == DC_AWAIT ? dep_await(a, b, why) :
+		       dep_await(b, a, why);
+	if (!same_object(a, b))
 		return DEP_NONE;
 	if (why)
 		*why = rule_name[a->cls][b->cls];

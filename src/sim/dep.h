@@ -29,6 +29,7 @@ enum sim_dep_class {
 	DC_WAKE_PROC,	/* wake_up_process(): wakes one task */
 	DC_SCHED,	/* schedule(): sleeps until woken */
 	DC_OBSERVE,	/* an oracle reads every mm's RSS counters */
+	DC_AWAIT,	/* a spin-wait reads every word it waits on */
 	DC_NR
 };
 
@@ -48,6 +49,8 @@ enum sim_dep_rel {
  * @len: the object's size, for a free.
  * @wake_mask: for wake_up(), the threads that were waiting.
  * @rss: the word is an mm's RSS counter (DC_OBSERVE reads those).
+ * @watch: for DC_AWAIT, the words it waits on (@nwatch of them).
+ * @nwatch: how many.
  */
 struct sim_dep_ev {
 	u8 tid;
@@ -58,6 +61,8 @@ struct sim_dep_ev {
 	size_t len;
 	unsigned long wake_mask;
 	bool rss;
+	u8 nwatch;
+	const struct sim_watch *watch;
 };
 
 struct sim_dep_rule {

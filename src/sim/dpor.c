@@ -197,7 +197,8 @@ static bool wake_class(int cls)
 static uintptr_t key_of(const struct sim_dep_ev *d)
 {
 	if (d->cls == DC_NONE || d->cls == DC_STATE || d->cls == DC_SCHED ||
-	    d->cls == DC_WAKE_PROC || d->cls == DC_OBSERVE)
+	    d->cls == DC_WAKE_PROC || d->cls == DC_OBSERVE ||
+	    d->cls == DC_AWAIT)
 		return 0;
 	return d->addr;
 }
@@ -277,9 +278,9 @@ struct scratch {
 	struct rev *r;
 	int *prev;		/* the step before on the same object, or -1 */
 	unsigned int *cand;
-	unsigned int *wakes, *frees, *rss, *observes;
+	unsigned int *wakes, *frees, *rss, *observes, *awaits;
 	unsigned int *states[SIM_MAX_THREADS];
-	unsigned int nw, nf, nr, no, nstates[SIM_MAX_THREADS];
+	unsigned int nw, nf, nr, no, na, nstates[SIM_MAX_THREADS];
 	size_t cap;
 	struct { uintptr_t key; int last; } *tab;	/* object -> newest step */
 	size_t tab_size;
@@ -310,6 +311,7 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->frees = grow(s->frees, s->cap * sizeof(*s->frees));
 	s->rss = grow(s->rss, s->cap * sizeof(*s->rss));
 	s->observes = grow(s->observes, s->cap * sizeof(*s->observes));
+	s->awaits = grow(s->awaits, s->cap * sizeof(*s->awaits));
 	for (t = 0; t < SIM_MAX_THREADS; t++)
 		s->states[t] = grow(s->states[t], s->cap * sizeof(**s->states));
 }
@@ -325,6 +327,7 @@ static void scratch_free(struct scratch *s)
 	free(s->frees);
 	free(s->rss);
 	free(s->observes);
+	free(s->awaits);
 	for (t = 0; t < SIM_MAX_THREADS; t++)
 		free(s->states[t]);
 	free(s->tab);
@@ -373,6 +376,8 @@ static void scratch_rewind(struct scratch *s, unsigned int p, size_t nsteps)
 		s->nr--;
 	while (s->no && s->observes[s->no - 1] >= p)
 		s->no--;
+	while (s->na && s->awaits[s->na - 1] >= p)
+		s->na--;
 	for (t = 0; t < SIM_MAX_THREADS; t++)
 		while (s->nstates[t] && s->states[t][s->nstates[t] - 1] >= p)
 			s->nstates[t]--;
@@ -405,6 +410,23 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 			    s->r[j].key < rk->dep.addr + rk->dep.len)
 				s->cand[nc++] = j;
 		sources++;
+	} else if (rk->dep.cls == DC_AWAIT) {
+		/*
+		 * The steps on each word it waits on, and the frees.  The
+		 * table knows the newest step on a word in the whole
+		 * execution: its chain is walked down to the steps before k.
+		 */
+		for (c = 0; c < rk->dep.nwatch; c++) {
+			j = *tab_slot(s, (uintptr_t)rk->dep.watch[c].obj);
+			while (j >= (int)k)
+				j = s->prev[j];
+			for (; j >= 0; j = s->prev[j])
+				s->cand[nc++] = j;
+			sources++;
+		}
+		for (c = s->nf; c-- > 0;)
+			s->cand[nc++] = s->frees[c];
+		sources += !!s->nf;
 	} else if (rk->key) {
 		for (j = s->prev[k]; j >= 0; j = s->prev[j]) {
 			s->cand[nc++] = j;
@@ -420,6 +442,12 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 	if (rk->dep.cls == DC_OBSERVE) {
 		for (c = s->nr; c-- > 0;)
 			s->cand[nc++] = s->rss[c];
+		sources++;
+	}
+	/* what may change a word may end a spin-wait on it */
+	if ((rk->key || rk->dep.cls == DC_FREE) && s->na) {
+		for (c = s->na; c-- > 0;)
+			s->cand[nc++] = s->awaits[c];
 		sources++;
 	}
 	if (rk->dep.rss) {
@@ -515,6 +543,8 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 		s->rss[s->nr++] = k;
 	if (rk->dep.cls == DC_OBSERVE)
 		s->observes[s->no++] = k;
+	if (rk->dep.cls == DC_AWAIT)
+		s->awaits[s->na++] = k;
 }
 
 /*
@@ -576,20 +606,25 @@ static void analyse(struct dpor *d, struct scratch *s,
 	 * the other threads' next operations, and races with them are as
 	 * real as any: reversing one may avoid the cut.  Each pending
 	 * operation is looked at as a step after the last (Flanagan and
-	 * Godefroid's next(p), POPL'05).
+	 * Godefroid's next(p), POPL'05).  So is a spin-wait's await still
+	 * waiting at the end (a livelock): a write that made it wait, after
+	 * one that would have let it go, is a race like any other.
 	 */
-	if (w->stop == SIM_STOP_ORACLE || w->stop == SIM_STOP_LIMIT)
-		for (t = 0; t < (unsigned int)w->nthreads; t++) {
-			struct rev *rv = &s->r[nsteps];
+	for (t = 0; t < (unsigned int)w->nthreads; t++) {
+		struct rev *rv = &s->r[nsteps];
 
-			if (!w->threads[t].has_op ||
-			    w->threads[t].run != SIM_T_READY)
-				continue;
-			sim_dep_of_pending(w, t, &rv->dep);
-			rv->key = key_of(&rv->dep);
-			s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
-			clock_step(d, s, nsteps, clock, clock2, count, false);
-		}
+		if (!w->threads[t].has_op ||
+		    w->threads[t].run != SIM_T_READY)
+			continue;
+		if (w->stop != SIM_STOP_ORACLE &&
+		    w->stop != SIM_STOP_LIMIT &&
+		    w->threads[t].op.kind != SEAM_AWAIT)
+			continue;
+		sim_dep_of_pending(w, t, &rv->dep);
+		rv->key = key_of(&rv->dep);
+		s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
+		clock_step(d, s, nsteps, clock, clock2, count, false);
+	}
 	s->valid = nsteps;
 }
 

@@ -144,6 +144,20 @@ static void op_text(const struct sim_event *ev, bool with_result, char *buf,
 	case SEAM_SCHEDULE:
 		snprintf(buf, len, "%s()", fn);
 		return;
+	case SEAM_AWAIT: {
+		struct sim_op op = {
+			.kind = ev->kind, .arg = ev->arg, .arg2 = ev->arg2,
+		};
+
+		/* the watched words are the current world's (spin.c) */
+		if (sim && ev->arg + ev->arg2 <= sim->nwatch) {
+			sim_await_text(sim, &op, val, sizeof(val));
+			snprintf(buf, len, "await(%s)", val);
+		} else {
+			snprintf(buf, len, "await()");
+		}
+		return;
+	}
 	}
 	if (!with_result) {
 		snprintf(buf, len, "%s(%s)", fn, what);

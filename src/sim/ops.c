@@ -59,16 +59,14 @@ static const char *const op_names[SEAM_NR_OPS] = {
 	[SEAM_WAKE_UP_PROCESS] = "wake_up_process",
 	[SEAM_PARK] = "park",
 	[SEAM_OBSERVE] = "observe",
+	[SEAM_RELAX] = "cpu_relax",
+	[SEAM_AWAIT] = "await",
+	[SEAM_BAD] = "bad",
 };
 
 const char *sim_op_name(int kind)
 {
 	return kind >= 0 && kind < SEAM_NR_OPS ? op_names[kind] : "?";
-}
-
-bool sim_op_is_yield(int kind)
-{
-	return kind == SEAM_SCHEDULE_TIMEOUT;
 }
 
 /* --- held locks ---------------------------------------------------- */
@@ -192,7 +190,6 @@ static long sext(long v, int size)
 bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op)
 {
-	(void)w;
 	/* only what can block asks the (slower) question of freed memory */
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
@@ -212,9 +209,182 @@ bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		       (op->obj && sim_addr_freed(op->obj));
 	case SEAM_PARK:
 		return op->obj && sim_addr_freed(op->obj);
+	case SEAM_AWAIT:
+		return sim_await_ready(w, op);
 	default:
 		return true;
 	}
+}
+
+/* --- a model bug: no object at all ------------------------------------ */
+
+/*
+ * DOC: A model bug is a verdict
+ *
+ * The model hands the simulator an object with every seam operation, and
+ * the simulator reads it: the lock's owner to know whether it can be
+ * taken, the word before and after to know whether it changed.  A model
+ * that follows a NULL pointer (mmgrab() of the mm of a task that already
+ * went past exit_mm()) or a wild one would make the simulator fault in
+ * its own code, and the whole search would die without a word.  So the
+ * object is checked when the operation is published, before anyone reads
+ * it (sim_op_obj_bad()): a NULL pointer, a non-canonical one (read from
+ * poisoned memory: a use-after-free) or an address nothing is mapped at
+ * makes the operation "bad".  A bad operation can always run, commutes
+ * with everything (what it does cannot depend on another thread: it
+ * faults), and when it runs it touches nothing and fires the bad-access
+ * oracle (the use-after-free one for a poisoned pointer), with the step,
+ * the call stack and the source line of the operation.
+ *
+ * Model code that dereferences such a pointer itself, between two
+ * operations, faults for real: the coop engine's SIGSEGV handler (coop.c)
+ * tells the model's faults from the simulator's own by whether the
+ * faulting thread was inside its seam operation, and reports a model's
+ * with the faulting function and source line (sim_fault_report()).  The
+ * execution ends there; the search goes on to the next one, or stops at
+ * this counterexample like at any other.
+ */
+
+/* Operations whose object the simulator reads or writes. */
+static bool needs_obj(int kind)
+{
+	switch (kind) {
+	case SEAM_NONE:
+	case SEAM_FREE:		/* kfree(NULL) is fine, a wild one WARNs */
+	case SEAM_SET_STATE:
+	case SEAM_SCHEDULE:
+	case SEAM_SCHEDULE_TIMEOUT:
+	case SEAM_PARK:
+	case SEAM_RELAX:
+	case SEAM_AWAIT:
+		return false;
+	default:
+		return kind < SEAM_NR_OPS;
+	}
+}
+
+/* How many bytes of its object an operation reads. */
+static size_t obj_size(const struct sim_op *op)
+{
+	if (op->site->size)
+		return op->site->size;
+	if (op->kind >= SEAM_SPIN_LOCK && op->kind <= SEAM_DOWNGRADE_WRITE)
+		return 2 * sizeof(int);
+	return sizeof(long);
+}
+
+/**
+ * sim_op_obj_bad_slow() - is @op's object, neither in the arena nor among
+ * the globals, no object (DOC: A model bug is a verdict)?
+ * @op: an operation being published.
+ */
+bool sim_op_obj_bad_slow(const struct sim_op *op)
+{
+	return needs_obj(op->kind) && !sim_addr_mapped(op->obj, obj_size(op));
+}
+
+/* "mmgrab < oom_kill_process < out_of_memory": @t's calls, innermost first. */
+static void call_stack(const struct sim_thread *t, char *buf, size_t len)
+{
+	size_t n = 0;
+	int d = t->depth < SIM_MAX_DEPTH ? t->depth : SIM_MAX_DEPTH;
+
+	buf[0] = 0;
+	while (d-- > 0 && n < len)
+		n += snprintf(buf + n, len - n, "%s%s", n ? " < " : "",
+			      sim_symbol(t->frames[d]));
+	if (!n)
+		snprintf(buf, len, "%s", t->name);
+}
+
+/* A poisoned pointer (0x6b6b...) is one read from freed memory. */
+static bool poisoned(uintptr_t a)
+{
+	return (a >> 32) == 0x6b6b6b6bUL;
+}
+
+/**
+ * sim_op_bad() - run a bad operation: fire the bad-access oracle (or the
+ * use-after-free one, for a pointer read from freed memory).
+ * @w: the world.
+ * @t: the thread.
+ * @op: its operation, whose object is no object.
+ */
+void sim_op_bad(struct sim_world *w, struct sim_thread *t,
+		const struct sim_op *op)
+{
+	uintptr_t a = (uintptr_t)op->obj;
+	int oracle = poisoned(a) ? ORACLE_UAF : ORACLE_BAD_ACCESS;
+	struct sim_hit *hit = &w->verdict.hit[oracle];
+	bool first = !(w->verdict.fired & (1u << oracle));
+	char stack[256];
+
+	call_stack(t, stack, sizeof(stack));
+	sim_oracle_fatal(w, oracle, t->tid,
+			 "%c: %s(%s) at %s:%d on %s (%#lx); stack: %s",
+			 t->letter, op->site->fn, op->site->what,
+			 op->site->file, op->site->line,
+			 a < 4096 ? "a NULL pointer" :
+			 poisoned(a) ? "a pointer read from freed (poisoned) memory" :
+			 "a wild pointer, where nothing is mapped",
+			 (unsigned long)a, stack);
+	if (!first)
+		return;
+	hit->fn = t->depth ? sim_symbol(t->frames[
+		t->depth < SIM_MAX_DEPTH ? t->depth - 1 : SIM_MAX_DEPTH - 1]) :
+		t->name;
+	hit->file = op->site->file;
+	hit->line = op->site->line;
+}
+
+/**
+ * sim_fault_report() - a model thread faulted in its own code.
+ * @w: the world; the run is over.
+ * @t: the thread.
+ * @addr: the address it faulted on.
+ * @gpf: a general protection fault (no address): a non-canonical
+ *	 pointer, which in the model is one read from poisoned memory.
+ * @pc: the faulting instruction, or NULL if unknown.
+ *
+ * Called after the fault, out of the signal handler: the source line is
+ * looked up in the binary's own debug information (sim_source_line()).
+ */
+void sim_fault_report(struct sim_world *w, struct sim_thread *t,
+		      const void *addr, bool gpf, const void *pc)
+{
+	uintptr_t a = (uintptr_t)addr;
+	int oracle = gpf || poisoned(a) ? ORACLE_UAF : ORACLE_BAD_ACCESS;
+	struct sim_hit *hit = &w->verdict.hit[oracle];
+	bool first = !(w->verdict.fired & (1u << oracle));
+	const char *fn = pc ? sim_symbol(pc) : "?", *file = NULL;
+	char stack[256], where[160];
+	int line = 0;
+
+	/* not in our image (a C library call): the model function that called */
+	if (!strcmp(fn, "?") && t->depth)
+		fn = sim_symbol(t->frames[t->depth < SIM_MAX_DEPTH ?
+					 t->depth - 1 : SIM_MAX_DEPTH - 1]);
+	where[0] = 0;
+	if (pc && sim_source_line(pc, &file, &line))
+		snprintf(where, sizeof(where), " at %s:%d", file, line);
+	call_stack(t, stack, sizeof(stack));
+	if (oracle == ORACLE_UAF)
+		sim_oracle(w, oracle, t->tid,
+			   "%c faulted in %s%s on a pointer read from freed (poisoned) memory; stack: %s",
+			   t->letter, fn, where, stack);
+	else
+		sim_oracle(w, oracle, t->tid,
+			   "%c faulted in %s%s on %s (%#lx); stack: %s",
+			   t->letter, fn, where,
+			   a < 4096 ? "a NULL pointer" :
+			   "a wild pointer, where nothing is mapped",
+			   (unsigned long)a, stack);
+	if (!first)
+		return;
+	hit->fn = fn;
+	hit->file = file;
+	hit->line = line;
+	hit->pc = pc;
 }
 
 /* --- exec ------------------------------------------------------------- */

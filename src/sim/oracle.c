@@ -57,6 +57,8 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_MMAP_UNLOCKED] = "mmap-unlocked",
 	[ORACLE_WARN] = "warn",
 	[ORACLE_CONTRACT] = "contract",
+	[ORACLE_BAD_ACCESS] = "bad-access",
+	[ORACLE_LIVELOCK] = "livelock",
 };
 
 const char *sim_oracle_name(int oracle)

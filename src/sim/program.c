@@ -58,6 +58,12 @@ static int program_build(struct sim_world *w)
 
 static void program_check(struct sim_world *w)
 {
+	int i;
+
+	/* once every thread has finished: not after a deadlock or livelock */
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].run != SIM_T_DONE)
+			return;
 	if (w->era->program->check)
 		w->era->program->check();
 }

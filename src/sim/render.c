@@ -190,6 +190,40 @@ bool sim_render_is_body(const struct sim_world *w, int tid, const void *fn)
 }
 
 /*
+ * A livelock: the turn of the loop that repeats, drawn as a cycle.  Its
+ * first line points back ("<-+"), and the last line, which never ran,
+ * says what the loop waits for forever.
+ */
+static void cycle_lines(const struct sim_world *w, struct lines *out,
+			const int *drawn, int t)
+{
+	const struct sim_thread *th = &w->threads[t];
+	unsigned int first, last;
+	char what[128];
+	struct line *ln;
+	size_t i;
+
+	if (!sim_spin_cycle(w, th, &first, &last))
+		return;
+	sim_await_text(w, &th->op, what, sizeof(what));
+	for (i = 0; i < out->nr; i++) {
+		ln = &out->v[i];
+		if (ln->tid == t && ln->step_first == first &&
+		    strlen(ln->text) + 5 < sizeof(ln->text)) {
+			strcat(ln->text, "  <-+");
+			ln->landmark = true;
+		}
+	}
+	ln = line_add(out);
+	ln->tid = t;
+	ln->indent = drawn[t];
+	ln->pending = true;
+	ln->landmark = true;
+	snprintf(ln->text, sizeof(ln->text),
+		 "+-- back to step %u, forever: waits for %s", first, what);
+}
+
+/*
  * A run that ended with threads stuck (a deadlock): what each one waits
  * for is drawn last in its column, without a step number, since it never
  * ran.  In an ABBA deadlock that is the second acquisition of each side.
@@ -200,7 +234,8 @@ static void pending_lines(const struct sim_world *w, struct lines *out,
 	int t;
 
 	if (w->stop != SIM_STOP_NONE || sim_trace_timed(w) ||
-	    !(w->verdict.fired & EXPECT(ORACLE_DEADLOCK)))
+	    !(w->verdict.fired & (EXPECT(ORACLE_DEADLOCK) |
+				  EXPECT(ORACLE_LIVELOCK))))
 		return;
 	for (t = 0; t < w->nthreads; t++) {
 		const struct sim_thread *th = &w->threads[t];
@@ -209,6 +244,10 @@ static void pending_lines(const struct sim_world *w, struct lines *out,
 
 		if (!sim_thread_stuck(w, th))
 			continue;
+		if (th->op.kind == SEAM_AWAIT) {
+			cycle_lines(w, out, drawn, t);
+			continue;
+		}
 		sim_pending_text(&th->op, what, sizeof(what));
 		sim_blocker_text(w, t, who, sizeof(who));
 		ln = line_add(out);
@@ -285,7 +324,11 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 			    kind[t][depth[t] - 1] == 2) {
 				char brief[160];
 
-				sim_op_brief(ev, brief, sizeof(brief));
+				/* a bad access says what it did */
+				if (ev->kind == SEAM_BAD)
+					sim_op_text(ev, brief, sizeof(brief));
+				else
+					sim_op_brief(ev, brief, sizeof(brief));
 				snprintf(ln->text, sizeof(ln->text), "%s%s%s",
 					 sim_symbol(fn[t][depth[t] - 1]),
 					 brief[0] ? ": " : "", brief);
@@ -439,7 +482,7 @@ static void attach_notes(const struct sim_world *w, struct lines *l)
 
 			/* a thread stuck for good: on what it waits for */
 			if (ln->pending && ln->tid == hit->tid &&
-			    o == ORACLE_DEADLOCK) {
+			    (o == ORACLE_DEADLOCK || o == ORACLE_LIVELOCK)) {
 				best = ln;
 				break;
 			}

@@ -690,7 +690,10 @@ static void rows_op(struct rows *r, const struct tstack *s,
 	row->landmark = sim_render_is_landmark(ev);
 	if (s->depth > 0 && s->depth <= STK &&
 	    s->kind[s->depth - 1] == FK_COLLAPSED) {
-		sim_op_brief(ev, text, sizeof(text));
+		if (ev->kind == SEAM_BAD)
+			sim_op_text(ev, text, sizeof(text));
+		else
+			sim_op_brief(ev, text, sizeof(text));
 		snprintf(row->text, sizeof(row->text), "%s%s%s",
 			 sim_symbol(s->fn[s->depth - 1]), text[0] ? ": " : "",
 			 text);

@@ -37,8 +37,12 @@ long __seam(enum seam_op op, void *obj, long arg, long arg2,
 	};
 	struct sim_world *w = sim;
 
-	if (likely(w && w->mode == SIM_MODE_COOP))
+	if (likely(w && w->mode == SIM_MODE_COOP)) {
+		/* a read made again: maybe a spin-wait (spin.c) */
+		if (unlikely(sim_spin_candidate(sim_self, &o)))
+			return sim_spin_enter(&o);
 		return sim_coop_op(&o);
+	}
 	if (w && w->mode == SIM_MODE_THREADS)
 		return sim_threads_op(&o);
 	if (!w) {

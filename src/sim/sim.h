@@ -89,8 +89,18 @@ struct sim_op {
 	const struct seam_site *site;
 };
 
-/* Op kinds that are sleeps: the default policy switches away after them. */
-bool sim_op_is_yield(int kind);
+/*
+ * Op kinds that are sleeps, or cpu_relax(): the default policy switches
+ * away after them, and so does a thread that says it waits (CHESS's
+ * yields, its fairness), without a preemption.
+ */
+_Static_assert(SEAM_NR_OPS <= 64, "an op kind is a bit of a u64");
+
+static inline bool sim_op_is_yield(int kind)
+{
+	return (1ULL << kind) & ((1ULL << SEAM_SCHEDULE_TIMEOUT) |
+				 (1ULL << SEAM_RELAX));
+}
 const char *sim_op_name(int kind);
 
 /* --- threads ---------------------------------------------------------- */
@@ -102,6 +112,39 @@ enum sim_run {
 };
 
 #define SIM_T_DAEMON	0x1	/* a kthread: may sleep idle at the end */
+
+/* --- spin-waits (spin.c, DOC: Spin-waits are awaits) --------------- */
+
+#define SIM_SPIN_SLOTS	16	/* reads kept since the last write */
+#define SIM_AWAIT_MAX	16	/* words one turn of a loop may read */
+#define SIM_AWAIT_LOG	2048	/* words watched in one execution */
+
+/* A read a thread made since its last write, or the head of its loop. */
+struct sim_spin_slot {
+	const struct seam_site *site;
+	const void *obj;
+	long arg;
+	u32 gen;
+	unsigned int at;	/* the thread's steps when it was last made */
+};
+
+/**
+ * struct sim_watch - one word the last turn of a spin-wait read.
+ * @obj: the word (or lock, for a trylock that failed).
+ * @site: where the loop reads it.
+ * @arg: the bit, for test_bit().
+ * @value: what the read returned.
+ * @kind: the read (enum seam_op).
+ * @step: the step that read it.
+ */
+struct sim_watch {
+	const void *obj;
+	const struct seam_site *site;
+	long arg;
+	long value;
+	u8 kind;
+	unsigned int step;
+};
 
 struct sim_held {
 	const void *lock;
@@ -126,6 +169,7 @@ struct sim_thread {
 
 	/* --- reset at the start of every execution --- */
 	u8 run;			/* enum sim_run */
+	bool in_seam;		/* coop: in the simulator's side of an operation */
 	bool has_op;
 	int state;		/* the task state: TASK_RUNNING, ... */
 	struct sim_op op;	/* the pending operation */
@@ -134,6 +178,18 @@ struct sim_thread {
 	struct sim_held held[SIM_MAX_HELD];
 	int depth;
 	void *frames[SIM_MAX_DEPTH];
+
+	/*
+	 * --- spin-waits: valid while spin_gen is the slot's gen (bumped by
+	 * every operation that is not a read, and at every reset) ---
+	 */
+	u32 spin_gen;
+	struct sim_spin_slot spin_seen[SIM_SPIN_SLOTS];
+	struct sim_spin_slot spin_head;	/* the loop's first read */
+	u64 spin_hash;			/* the thread's state there */
+	size_t spin_at;			/* the trace when it was there */
+	unsigned int spin_step;		/* its steps then */
+	const void *stack_top;		/* its stack top: its body's frame */
 
 	/* --- threads engine --- */
 	void *pth;		/* struct sim_pthread */
@@ -211,12 +267,21 @@ struct sim_trace {
  * struct sim_hit - the first time an oracle fired in an execution.
  * @step: the step, or 0 for end-of-run checks.
  * @tid: the thread, or -1.
+ * @fn: where a fault of the model was (bad-access, and a use-after-free
+ *	found by a fault): the model function, or NULL.
+ * @file: its source file, or NULL when unknown.
+ * @line: its source line.
+ * @pc: the faulting instruction, for a fault in model code (else NULL).
  * @msg: what it saw.
  */
 struct sim_hit {
 	unsigned int step;
 	int tid;
-	char msg[256];
+	const char *fn;
+	const char *file;
+	int line;
+	const void *pc;
+	char msg[384];
 };
 
 /**
@@ -381,6 +446,9 @@ struct sim_world {
 	int nspurious;
 	struct { int kill, prev; long rss; } spurious[SIM_MAX_KILLS];
 	long allocated_pages;	/* pages the allocator got and keeps */
+	/* what the spin-waits of this execution wait on (spin.c) */
+	unsigned int nwatch;
+	struct sim_watch watch[SIM_AWAIT_LOG];
 };
 
 extern struct sim_world *sim;
@@ -402,6 +470,53 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 		      unsigned int flags);
 struct sim_thread *sim_thread_by_letter(struct sim_world *w, char letter);
 void sim_end_of_run(struct sim_world *w);
+
+/* spin.c */
+extern const u8 sim_spin_kind[SEAM_NR_OPS];
+long sim_spin_enter(struct sim_op *op);
+long sim_spin_op(struct sim_op *op, const unsigned long *regs);
+bool sim_await_ready(const struct sim_world *w, const struct sim_op *op);
+bool sim_spin_cycle(const struct sim_world *w, const struct sim_thread *t,
+		    unsigned int *first, unsigned int *last);
+void sim_await_text(const struct sim_world *w, const struct sim_op *op,
+		    char *buf, size_t len);
+
+/*
+ * sim_spin_ran() - @t's operation of @kind ran and returned @ret: unless
+ * it was a read (or a cpu_relax(), or a trylock that failed), the reads
+ * since the last write are forgotten.
+ */
+static inline void sim_spin_ran(struct sim_thread *t, int kind, long ret)
+{
+	u8 k = sim_spin_kind[kind];
+
+	if (!k || (k == 2 && ret))
+		t->spin_gen++;
+}
+
+/*
+ * sim_spin_candidate() - is @op a read @t already made since its last
+ * write, so that it may be the head of a spin-wait loop?  Remembers it
+ * otherwise.  Cheap: one slot looked at.
+ */
+static inline bool sim_spin_candidate(struct sim_thread *t,
+				      const struct sim_op *op)
+{
+	struct sim_spin_slot *s;
+
+	if (!sim_spin_kind[op->kind])
+		return false;
+	s = &t->spin_seen[((uintptr_t)op->site >> 3) % SIM_SPIN_SLOTS];
+	if (s->gen == t->spin_gen && s->site == op->site &&
+	    s->obj == op->obj && s->arg == op->arg)
+		return true;
+	s->site = op->site;
+	s->obj = op->obj;
+	s->arg = op->arg;
+	s->gen = t->spin_gen;
+	s->at = t->nsteps;
+	return false;
+}
 
 /* coop.c */
 void sim_coop_thread_body(struct sim_thread *t);
@@ -431,6 +546,32 @@ void sim_word_save(const struct sim_op *op, struct sim_word *w);
 bool sim_word_changed(const struct sim_op *op, const struct sim_word *w);
 
 /* ops.c: the semantics of every operation, shared by boot and coop */
+bool sim_op_obj_bad_slow(const struct sim_op *op);
+
+/* arena.c: the arena's reservation, where most model objects live */
+extern uintptr_t sim_arena_lo, sim_arena_len;
+/* the program's own image: the model's globals are there too */
+extern char __executable_start[], _end[];
+
+/*
+ * sim_op_obj_bad() - is @op's object no object (DOC: A model bug is a
+ * verdict, ops.c)?  An object in the arena or among the globals, which
+ * is nearly every one, is answered in a few instructions.
+ */
+static inline bool sim_op_obj_bad(const struct sim_op *op)
+{
+	uintptr_t a = (uintptr_t)op->obj;
+
+	if (__builtin_expect(a - sim_arena_lo < sim_arena_len, 1) ||
+	    __builtin_expect(a - (uintptr_t)__executable_start <
+			     (uintptr_t)(_end - __executable_start), 1))
+		return false;
+	return sim_op_obj_bad_slow(op);
+}
+void sim_op_bad(struct sim_world *w, struct sim_thread *t,
+		const struct sim_op *op);
+void sim_fault_report(struct sim_world *w, struct sim_thread *t,
+		      const void *addr, bool gpf, const void *pc);
 bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 		    const struct sim_op *op);
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
@@ -456,6 +597,7 @@ void sim_arena_snapshot(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);
 bool sim_arena_contains(const void *addr);
+bool sim_addr_mapped(const void *addr, size_t len);
 void *sim_arena_base(void);
 size_t sim_arena_used(void);
 /* iterate live objects of a type: returns the start address, or NULL */
@@ -500,6 +642,7 @@ long sim_mm_rss(struct mm_struct *mm);
 
 /* symbols.c: names of model functions and globals, from our own ELF */
 const char *sim_symbol(const void *addr);
+bool sim_source_line(const void *pc, const char **file, int *line);
 
 /* names.c: how the trace writes objects and operations */
 void sim_what(const struct sim_event *ev, char *buf, size_t len);

@@ -25,6 +25,8 @@ struct sym {
 static struct sym *syms;
 static size_t nsyms;
 static bool loaded;
+/* where the binary was loaded: an address minus this is its ELF address */
+static uintptr_t bias;
 
 static int sym_cmp(const void *a, const void *b)
 {
@@ -39,7 +41,6 @@ static void symbols_load(void)
 	const Elf64_Shdr *sh;
 	const Elf64_Sym *st = NULL;
 	const char *strtab = NULL;
-	uintptr_t bias = 0;
 	size_t i, n = 0;
 	struct stat sb;
 	void *map;
@@ -116,4 +117,84 @@ const char *sim_symbol(const void *addr)
 	if (lo < nsyms && syms[lo].addr <= a)
 		return syms[lo].name;
 	return "?";
+}
+
+/*
+ * Source lines come from the binary's own DWARF, read by addr2line
+ * (binutils, a dependency of the build): only for a fault of the model,
+ * once per address, never on the way of an ordinary step.
+ */
+#define MAX_LINES	64
+
+static struct {
+	const void *pc;
+	const char *file;
+	int line;
+} lines[MAX_LINES];
+static int nlines;
+
+/* Our sources are named from the top of the tree: drop what is before. */
+static const char *tree_path(const char *path)
+{
+	static const char *const tops[] = {
+		"/src/", "/tests/", "/exercises/",
+	};
+	const char *best = NULL, *p;
+	size_t i;
+
+	if (path[0] != '/')
+		return path;
+	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++)
+		if ((p = strstr(path, tops[i])) && (!best || p < best))
+			best = p;
+	return best ? best + 1 : path;
+}
+
+/**
+ * sim_source_line() - the source file and line of the instruction at @pc.
+ * @pc: an address in our own binary (a faulting model instruction).
+ * @file: set to the file, from the top of the tree (kept for good).
+ * @line: set to the line.
+ *
+ * Return: false when it is not known (no addr2line, no debug
+ * information, an address outside the binary).
+ */
+bool sim_source_line(const void *pc, const char **file, int *line)
+{
+	char cmd[128], out[512], *colon;
+	FILE *p;
+	int i;
+
+	for (i = 0; i < nlines; i++)
+		if (lines[i].pc == pc)
+			goto found;
+	if (!loaded)
+		symbols_load();
+	if (!strcmp(sim_symbol(pc), "?") || nlines == MAX_LINES)
+		return false;
+	/* the address of the instruction, as the ELF file numbers it */
+	snprintf(cmd, sizeof(cmd),
+		 "addr2line -e /proc/%d/exe %#lx 2>/dev/null", (int)getpid(),
+		 (unsigned long)((uintptr_t)pc - bias));
+	p = popen(cmd, "r");
+	if (!p)
+		return false;
+	out[0] = 0;
+	if (!fgets(out, sizeof(out), p))
+		out[0] = 0;
+	pclose(p);
+	colon = strrchr(out, ':');
+	if (!colon || out[0] == '?' || atoi(colon + 1) <= 0)
+		return false;
+	*colon = 0;
+	lines[nlines].pc = pc;
+	lines[nlines].file = strdup(tree_path(out));
+	lines[nlines].line = atoi(colon + 1);
+	if (!lines[nlines].file)
+		return false;
+	i = nlines++;
+found:
+	*file = lines[i].file;
+	*line = lines[i].line;
+	return true;
 }

@@ -868,6 +868,12 @@ static long threads_exec(struct sim_world *w, struct sim_thread *t,
 	case SEAM_WAKE_UP_PROCESS:
 		ret = wake_tid(w, ((struct task_struct *)op->obj)->thread.sim_tid);
 		break;
+	case SEAM_RELAX:
+		/* busy-waiting on real CPUs: let the sibling thread in */
+#if defined(__x86_64__)
+		__builtin_ia32_pause();
+#endif
+		break;
 	case SEAM_PARK:
 		__atomic_store_n(&((struct sim_pthread *)t->pth)->finished, 1,
 				 __ATOMIC_RELEASE);

@@ -195,6 +195,8 @@ void sim_world_reset(struct sim_world *w)
 		t->nsteps = 0;
 		t->nheld = 0;
 		t->depth = 0;
+		t->in_seam = false;
+		t->spin_gen++;	/* forget the last execution's reads */
 	}
 	w->enabled_valid = false;
 	w->step = 0;
@@ -210,6 +212,7 @@ void sim_world_reset(struct sim_world *w)
 	w->nkills = 0;
 	w->nspurious = 0;
 	w->allocated_pages = 0;
+	w->nwatch = 0;
 }
 
 /**
@@ -325,6 +328,28 @@ void sim_end_of_run(struct sim_world *w)
 				sim_oracle(w, ORACLE_LOCK_IMBALANCE, t->tid,
 					   "%c sleeps holding %s", t->letter,
 					   t->held[0].site->what);
+			continue;
+		}
+		if (t->op.kind == SEAM_AWAIT) {
+			/* a spin-wait no write will end (spin.c) */
+			unsigned int first, last;
+			char what[160], steps[40];
+			int d = t->depth < SIM_MAX_DEPTH ? t->depth :
+				SIM_MAX_DEPTH;
+
+			sim_await_text(w, &t->op, what, sizeof(what));
+			if (!sim_spin_cycle(w, t, &first, &last))
+				first = last = w->step;
+			if (first == last)
+				snprintf(steps, sizeof(steps), "step %u", first);
+			else
+				snprintf(steps, sizeof(steps), "steps %u-%u",
+					 first, last);
+			sim_oracle(w, ORACLE_LIVELOCK, i,
+				   "%c (%s) spins forever in %s: its loop repeats %s and waits for %s, which no thread is left to make",
+				   t->letter, t->name,
+				   d ? sim_symbol(t->frames[d - 1]) : t->name,
+				   steps, what);
 			continue;
 		}
 		sim_describe_blocked(w, i, why, sizeof(why));

@@ -176,6 +176,20 @@ enum seam_op {
 	 * marked), so the explorer must order it against what it reads
 	 */
 	SEAM_OBSERVE,
+	/* busy-waiting: cpu_relax(), the body of a spin-wait loop */
+	SEAM_RELAX,
+	/*
+	 * simulator-only: a spin-wait whose last turn read what the one
+	 * before read waits here for a write to one of those words (DOC:
+	 * Spin-waits are awaits, src/sim/spin.c)
+	 */
+	SEAM_AWAIT,
+	/*
+	 * simulator-only: an operation whose object is no object (a NULL
+	 * or wild pointer), which only reports it (DOC: A model bug is a
+	 * verdict, src/sim/ops.c); its first argument says which it was
+	 */
+	SEAM_BAD,
 	SEAM_NR_OPS
 };
 

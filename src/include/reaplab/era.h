@@ -46,6 +46,8 @@ enum reaplab_oracle {
 	ORACLE_CONTRACT,	/* a system call broke its promise:
 				 * process_mrelease() returned 0 with the
 				 * victim's pages still mapped */
+	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
+	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
 	ORACLE_NR
 };
 
