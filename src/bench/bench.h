@@ -1,23 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * src/bench/bench.h - the benchmarks: the seeds' measurements, in the model
+ * src/bench/bench.h - the benchmarks: the mailing lists' measurements
  *
  * Simulator-only.  Each benchmark runs model code of two or more eras (or
  * configurations) on the threads engine, real pthreads, interleaving the
  * variants run by run so that whatever the machine does meanwhile falls on
- * all of them alike, and prints one table in the shape of the seed it
- * reproduces.  Every number in a table is measured in that run.
+ * all of them alike, and prints one table in the shape of the mailing-list
+ * measurement it reproduces.  Every number in a table is measured in that run.
  *
- *     benchmark    seed   what it times
- *     reap-order   003    exit_mmap() and process_mrelease() zapping one
- *                         mm: v6.1 (both forward) vs v6.18 (reaper from
- *                         the top); pte-lock waiting, per-page work
- *     munmap       001    munmap with the write lock throughout vs
- *                         downgrade_write, with `ps` reading cmdline
- *     exit-lock    000,   one exit per era: lock-free v4.9, 2017-cond,
- *                  002    v5.17's unconditional lock, v6.1
- *     find-vma     004    find_vma(): plain, debug_vm, debug_vm plus
- *                         mmap_assert_locked()
+ *     benchmark    after          what it times
+ *     reap-order   zhongjinji,    exit_mmap() and process_mrelease()
+ *                  2025           zapping one mm: v6.1 (both forward) vs
+ *                                 v6.18 (reaper from the top); pte-lock
+ *                                 waiting, per-page work
+ *     munmap       Yang Shi,      munmap with the write lock throughout
+ *                  2018           vs downgrade_write, with `ps` reading
+ *                                 cmdline
+ *     exit-lock    Suren B.,      one exit per era: lock-free v4.9,
+ *                  2021           2017-cond, v5.17's unconditional lock,
+ *                                 v6.1
+ *     find-vma     Luigi Rizzo,   find_vma(): plain, debug_vm, debug_vm
+ *                  2021           plus mmap_assert_locked()
  *
  * The pieces they share live here: statistics over samples, tables, CSV
  * files and gnuplot figures (stats.c), and building the machine and the
@@ -156,7 +159,8 @@ struct bench_opts {
 /**
  * struct bench - one benchmark.
  * @name: as `reaplab bench` calls it.
- * @seed: the seed(s) whose measurement it reproduces.
+ * @source: whose mailing-list measurement it reproduces (author, year),
+ *	    or NULL.
  * @summary: one line for --help.
  * @defaults: default sizes (vmas, pages, ptrs).
  * @runs: default repetitions.
@@ -166,7 +170,7 @@ struct bench_opts {
  */
 struct bench {
 	const char *name;
-	const char *seed;
+	const char *source;
 	const char *summary;
 	struct sim_params defaults;
 	unsigned long runs;
