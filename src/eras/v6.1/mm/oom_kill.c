@@ -11,6 +11,7 @@
  *          cleanup" (Nico Pache, v5.18): DOC: v5.18: the reaper waits.
  */
 
+//! [v6.1-delay]
 /*
  * DOC: v5.18: the reaper waits
  *
@@ -36,6 +37,7 @@
  * whether the victim has finished unmapping by then is the explorer's
  * choice, as every delay is.  What the era adds is the drop.
  */
+//! [v6.1-delay]
 
 #define OOM_REAPER_DELAY	(2 * HZ)
 
@@ -100,6 +102,7 @@ bool __oom_reap_task_mm(struct mm_struct *mm)
 }
 //! [v6.1-reap]
 
+//! [v6.1-queue]
 /*
  * wake_oom_reaper() - the timer's callback: hand the victim to the reaper,
  * unless its own exit_mmap() has already done the work.
@@ -142,6 +145,7 @@ static void queue_oom_reaper(struct task_struct *tsk)
 	tsk->oom_reaper_timer.expires = jiffies + OOM_REAPER_DELAY;
 	add_timer(&tsk->oom_reaper_timer);
 }
+//! [v6.1-queue]
 
 /* As since v4.6, the victim queued through queue_oom_reaper(). */
 __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
