@@ -169,12 +169,15 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 MUTANT_OBJS := $(MUTANTS:%=$(B)/eras/%.o)
 MUTANT_DEFS := -DTEST_MUTANTS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))'
 
+# The tests run the binaries of their own build mode, and only those:
+# BIN is its reaplab, BUILD_DIR its folder (the labs' binaries), and
+# SANITIZE_MODE what a make they run is told.
+TEST_DEFS := -DBIN='"$(B)/reaplab"' -DBUILD_DIR='"$(B)"' \
+	-DSANITIZE_MODE='"$(SANITIZE)"'
+
 $(B)/obj/tests/%.o: tests/%.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
-
-# The tests run the binary of their own build mode.
-$(B)/obj/tests/testlib.o: private EXTRA = -DBIN='"$(B)/reaplab"'
+	$(CC) $(ALL_CFLAGS) $(TEST_DEFS) $(EXTRA) -c $< -o $@
 
 $(B)/obj/tests/check_mutants.o: private EXTRA = $(MUTANT_DEFS)
 
