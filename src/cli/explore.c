@@ -50,8 +50,14 @@ static void explore_usage(FILE *f)
 		"                   a figure format the words go to stderr, the figure\n"
 		"                   alone to stdout\n"
 		"  -o KEY=VALUE     scenario size\n\n"
-		"Exit status: 0 no oracle fired, 1 an oracle fired (with --all: a verdict\n"
-		"differs from its era's expectation), 2 bad input.\n");
+		"\"Never\" is said only of a search that ran every execution to its end:\n"
+		"one cut by the step limit, or a search stopped by --budget, --time or\n"
+		"Ctrl-C (and pct and walk, which never finish), ends in \"Unknown\", with\n"
+		"how many executions were cut.\n\n"
+		"Exit status: 0 Never (no oracle fires), 1 an oracle fired (with --all:\n"
+		"a verdict differs from its era's expectation), 2 bad input, 3 Unknown\n"
+		"(with --all: a cell whose search did not complete, and no other\n"
+		"difference).\n");
 }
 
 /*
@@ -110,13 +116,40 @@ static void step_line(const struct sim_world *w, unsigned int step)
 	}
 }
 
+/*
+ * A deadlock: the steps that took the locks still held at the end, which
+ * the stuck threads wait for (0-based, as sim_cex_slice() wants them).
+ */
+static unsigned int held_steps(const struct sim_world *w, unsigned int *keep,
+			       unsigned int max)
+{
+	unsigned int n = 0, step = 0;
+	size_t e;
+	int i;
+
+	for (e = 0; e < w->trace.nr && n < max; e++) {
+		const struct sim_event *ev = &w->trace.ev[e];
+		const struct sim_thread *t;
+
+		if (ev->type != SIM_EV_OP || ev->probe)
+			continue;
+		t = &w->threads[ev->tid];
+		for (i = 0; i < t->nheld; i++)
+			if (t->held[i].lock == ev->obj &&
+			    t->held[i].kind == ev->kind)
+				keep[n++] = step;
+		step++;
+	}
+	return n;
+}
+
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
 	char numeric[4096], labelled[4096], opts[160];
 	struct sim_minimized m = { 0 };
 	struct sim_race race;
-	unsigned int tried, keep[3], nkeep = 0;
+	unsigned int tried, keep[3 + SIM_MAX_HELD], nkeep = 0;
 	int preempt, oracle, have_race, fault;
 
 	if (a->minimize && !sim_cex_minimize(w, &r->first, a->o.want, &m))
@@ -160,8 +193,8 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		keep[nkeep++] = race.j;
 		keep[nkeep++] = race.k;
 	} else {
-		fprintf(words, "\nNo single race decides it: every one of the %u races, reversed, still fires %s.\n",
-		       tried, sim_oracle_name(oracle));
+		fputc('\n', words);
+		sim_render_no_race(words, tried, oracle);
 	}
 	fputc('\n', words);
 	if (a->slice) {
@@ -169,6 +202,9 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 
 		if (w->verdict.hit[oracle].step)
 			keep[nkeep++] = w->verdict.hit[oracle].step - 1;
+		if (oracle == ORACLE_DEADLOCK)
+			nkeep += held_steps(w, keep + nkeep,
+					    ARRAY_SIZE(keep) - nkeep);
 		hidden = sim_cex_slice(w, keep, nkeep);
 		fprintf(words, "Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
 		       hidden);
@@ -186,11 +222,15 @@ static void print_observation(const struct sim_world *w,
 			      const struct sim_explore_opts *o,
 			      const struct sim_explore_result *r)
 {
-	fprintf(words, "Observation %s/%s %s %s (%lu of %lu executions, mode %s",
+	enum sim_conclusion c = sim_explore_conclusion(r);
+	char why[256];
+
+	fprintf(words, "Observation %s/%s %s%s%s (%lu of %lu executions, mode %s",
 	       w->era->id, w->scn->name,
+	       c == SIM_UNKNOWN ? "" :
 	       cli_verdict_text(r->buggy ? r->first.fired : 0, false),
-	       r->buggy ? "Sometimes" : "Never", r->buggy, r->executions,
-	       sim_explore_mode_name(o->mode));
+	       c == SIM_UNKNOWN ? "" : " ", sim_conclusion_name(c), r->buggy,
+	       r->executions, sim_explore_mode_name(o->mode));
 	if (o->mode == SIM_EXPLORE_ICB)
 		fprintf(words, ", bound %d", r->reached_bound);
 	if (o->mode == SIM_EXPLORE_DPOR || o->mode == SIM_EXPLORE_SLEEP)
@@ -198,21 +238,28 @@ static void print_observation(const struct sim_world *w,
 	if (o->mode == SIM_EXPLORE_PCT || o->mode == SIM_EXPLORE_WALK)
 		fprintf(words, ", seed %#llx", (unsigned long long)(r->buggy ? r->seed :
 							   o->seed));
+	if (r->limit_hits + r->diverged)
+		fprintf(words, ", %lu cut", r->limit_hits + r->diverged);
 	fprintf(words, ", %.2f s)\n", r->seconds);
 	if (r->buggy && !o->stop_first)
 		fprintf(words, "  oracles fired across all executions: %s\n",
 		       cli_verdict_text(r->fired, false));
-	if (r->interrupted)
-		fprintf(words, "  interrupted: the search stopped before it was complete\n");
-	else if (r->budget_exhausted)
-		fprintf(words, "  budget exhausted: the search stopped before it was complete\n");
-	else if (r->bound_exceeded && !r->buggy)
+	if (c == SIM_UNKNOWN) {
+		sim_explore_why_unknown(w, r, why, sizeof(why));
+		fprintf(words, "  unknown: %s%s\n", why,
+			r->limit_hits + r->diverged ?
+			": an execution cut short is not explored" : "");
+	} else if (r->buggy && (r->limit_hits || r->diverged)) {
+		sim_explore_why_unknown(w, r, why, sizeof(why));
+		fprintf(words, "  also: %s\n", why);
+	} else if (r->bound_exceeded && !r->buggy) {
 		fprintf(words, "  bound exceeded: executions with more preemptions were not explored\n");
-	else if (!r->buggy && r->complete)
+	} else if (!r->buggy && r->complete) {
 		fprintf(words, "  complete: every %s was explored\n",
 		       o->mode == SIM_EXPLORE_DPOR ||
 		       o->mode == SIM_EXPLORE_SLEEP ? "trace" :
 		       "schedule within the bound");
+	}
 }
 
 static int default_pick(struct sim_world *w, void *data)
@@ -223,8 +270,9 @@ static int default_pick(struct sim_world *w, void *data)
 
 /* One era and scenario, searched; the verdict cell for --all. */
 struct cell {
-	bool done, na, buggy, proven;
+	bool done, na, buggy, proven, unknown;
 	unsigned int fired;
+	unsigned long cut;
 	double seconds;
 	unsigned long executions;
 };
@@ -255,6 +303,8 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	c->buggy = r.buggy;
 	c->fired = r.buggy ? r.first.fired : 0;
 	c->proven = r.complete;
+	c->unknown = sim_explore_conclusion(&r) == SIM_UNKNOWN;
+	c->cut = r.limit_hits + r.diverged;
 	c->seconds = r.seconds;
 	c->executions = r.executions;
 	if (!a->quiet)
@@ -271,8 +321,9 @@ static bool cell_matches(const struct cell *c, unsigned int expect)
 		return c->na;
 	if (c->na)
 		return false;
+	/* a search that did not complete proves nothing (--all fails it) */
 	if (expect == EXPECT_CLEAN)
-		return !c->buggy;
+		return !c->buggy && !c->unknown;
 	return c->buggy && (c->fired & expect);
 }
 
@@ -305,6 +356,9 @@ static void md_cell(const struct cell *c, unsigned int expect)
 	else if (c->buggy)
 		snprintf(text, sizeof(text), "%s at execution %lu",
 			 cli_verdict_text(c->fired, false), c->executions);
+	else if (c->unknown)
+		snprintf(text, sizeof(text), "unknown after %lu executions",
+			 c->executions);
 	else
 		snprintf(text, sizeof(text), "clean in %s %lu executions",
 			 c->proven ? "all" : "the first", c->executions);
@@ -330,6 +384,7 @@ static void explore_all_md(const struct explore_args *a,
 {
 	int i, s, rows;
 
+
 	fputs("| era", stdout);
 	for (s = 0; s < nscn; s++) {
 		fputs(" | ", stdout);
@@ -351,10 +406,10 @@ static void explore_all_md(const struct explore_args *a,
 	printf("\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
 	       a->eras ? " --eras " : "", a->eras ? a->eras : "",
 	       sim_explore_mode_name(a->o.mode), seconds,
-	       nscn * rows - mismatches, nscn * rows);
+	       nscn * rows - mismatches - unproven, nscn * rows);
 	if (unproven)
-		printf("; %d clean verdict%s not proven (the search stopped early)",
-		       unproven, unproven == 1 ? " is" : "s are");
+		printf("; %d %s unknown (the search did not complete)",
+		       unproven, unproven == 1 ? "is" : "are");
 	printf(".\n");
 }
 
@@ -390,14 +445,15 @@ static int explore_all(struct explore_args *a)
 				unsigned int expect =
 					sim_eras[i]->expect[sim_scenarios[s]->id];
 
-				if (!cell_matches(c, expect))
-					mismatches++;
-				else if (!c->na && !c->buggy && !c->proven)
+				if (c->unknown)
 					unproven++;
+				else if (!cell_matches(c, expect))
+					mismatches++;
 			}
 		explore_all_md(a, cells, nscn, mismatches, unproven,
 			       sim_now() - start);
-		return mismatches ? EXIT_BUG : EXIT_CLEAN;
+		return mismatches ? EXIT_BUG : unproven ? EXIT_UNKNOWN :
+		       EXIT_CLEAN;
 	}
 	printf("%s%-12s", a->quiet ? "" : "\n", "era");
 	for (s = 0; s < nscn; s++)
@@ -416,40 +472,51 @@ static int explore_all(struct explore_args *a)
 				printf(" %-*s", s + 1 < nscn ? 17 : 0, "-");
 				continue;
 			}
-			snprintf(text, sizeof(text), "%s%s%s",
+			snprintf(text, sizeof(text), "%s%s",
+				 c->unknown ? "unknown" :
 				 cli_verdict_text(c->fired, c->na),
-				 !c->na && !c->buggy && !c->proven ? "?" : "",
 				 cell_matches(c, expect) ? "" : " (!)");
 			printf(" %-*s", s + 1 < nscn ? 17 : 0, text);
 			cellsn++;
-			if (!cell_matches(c, expect))
-				mismatches++;
-			else if (!c->na && !c->buggy && !c->proven)
+			if (c->unknown)
 				unproven++;
+			else if (!cell_matches(c, expect))
+				mismatches++;
 		}
 		printf("\n");
 	}
 	printf("\n");
-	if (unproven)
-		printf("?: clean as far as the search went, which was not everything\n");
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
 		for (s = 0; s < nscn && era_wanted(a, i); s++) {
+			const struct cell *c = &cells[i][s];
 			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
+			char line[320];
 
-			if (cells[i][s].done &&
-			    !cell_matches(&cells[i][s], expect))
-				printf("(!) %s/%s: found %s, the era expects %s\n",
+			if (!c->done || cell_matches(c, expect))
+				continue;
+			if (c->unknown)
+				printf("(!) %s/%s: unknown after %lu executions (%lu cut short%s), the era expects %s\n",
 				       sim_eras[i]->id, sim_scenarios[s]->name,
-				       cli_verdict_text(cells[i][s].fired,
-							cells[i][s].na),
-				       expect_text(expect));
+				       c->executions, c->cut,
+				       c->proven ? "" : ", the search stopped early",
+				       sim_oracles_text(expect == EXPECT_NA ?
+							0 : expect,
+							expect == EXPECT_NA,
+							line, sizeof(line)));
+			else
+				printf("(!) %s/%s: %s\n", sim_eras[i]->id,
+				       sim_scenarios[s]->name,
+				       sim_expectation_text(c->fired, c->na,
+							    expect, line,
+							    sizeof(line)));
 		}
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
 		       ndone, (sim_nr_eras < 64 ? sim_nr_eras : 64) * nscn);
 	printf("%d of %d verdicts match their era's expectation; %d not proven; %.1f s\n",
-	       cellsn - mismatches, cellsn, unproven, sim_now() - start);
-	return mismatches ? EXIT_BUG : EXIT_CLEAN;
+	       cellsn - mismatches - unproven, cellsn, unproven,
+	       sim_now() - start);
+	return mismatches ? EXIT_BUG : unproven ? EXIT_UNKNOWN : EXIT_CLEAN;
 }
 
 static int parse(int argc, char **argv, struct explore_args *a)
@@ -647,5 +714,5 @@ int cmd_explore(int argc, char **argv)
 			return EXIT_USAGE;
 	if (explore_one(era, scn, &a, true, &c))
 		return EXIT_USAGE;
-	return c.buggy ? EXIT_BUG : EXIT_CLEAN;
+	return c.buggy ? EXIT_BUG : c.unknown ? EXIT_UNKNOWN : EXIT_CLEAN;
 }

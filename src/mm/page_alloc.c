@@ -7,7 +7,7 @@
  * Omits:   reclaim and compaction (the model has nothing to reclaim:
  *          every page is anonymous and there is no swap), per-cpu lists,
  *          buddy orders (a zone is a count of free frames).
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/mm.h>
 #include <linux/oom.h>

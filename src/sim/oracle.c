@@ -49,6 +49,55 @@ const char *sim_oracle_name(int oracle)
 	return oracle >= 0 && oracle < ORACLE_NR ? oracle_names[oracle] : "?";
 }
 
+/**
+ * sim_oracles_text() - the oracles of @fired by name ("clean" for none).
+ * @fired: oracle bits.
+ * @na: the scenario cannot exist in the era: "n/a".
+ * @buf: where the text goes; each caller brings its own, so that two
+ *	 verdicts can be written in one line.
+ * @len: its size.
+ *
+ * Return: @buf.
+ */
+char *sim_oracles_text(unsigned int fired, bool na, char *buf, size_t len)
+{
+	size_t n = 0;
+	int o;
+
+	snprintf(buf, len, "%s", na ? "n/a" : "clean");
+	if (na || !fired)
+		return buf;
+	buf[0] = 0;
+	for (o = 0; o < ORACLE_NR; o++)
+		if ((fired & (1u << o)) && n < len)
+			n += snprintf(buf + n, len - n, "%s%s", n ? "," : "",
+				      sim_oracle_name(o));
+	return buf;
+}
+
+/**
+ * sim_expectation_text() - how a verdict differs from an era's
+ * expectation: "found spurious-kill, the era expects use-after-free".
+ * @found: the oracles that fired.
+ * @na: the scenario turned out not to exist in the era.
+ * @expect: what the era declares (EXPECT_NA: n/a).
+ * @buf: where the text goes.
+ * @len: its size.
+ *
+ * Return: @buf.
+ */
+char *sim_expectation_text(unsigned int found, bool na, unsigned int expect,
+			   char *buf, size_t len)
+{
+	char f[128], e[128];
+
+	snprintf(buf, len, "found %s, the era expects %s",
+		 sim_oracles_text(found, na, f, sizeof(f)),
+		 sim_oracles_text(expect == EXPECT_NA ? 0 : expect,
+				  expect == EXPECT_NA, e, sizeof(e)));
+	return buf;
+}
+
 int sim_oracle_by_name(const char *name)
 {
 	int i;

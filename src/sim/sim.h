@@ -233,6 +233,9 @@ struct sim_verdict {
 
 const char *sim_oracle_name(int oracle);
 int sim_oracle_by_name(const char *name);
+char *sim_oracles_text(unsigned int fired, bool na, char *buf, size_t len);
+char *sim_expectation_text(unsigned int found, bool na, unsigned int expect,
+			   char *buf, size_t len);
 
 /* What the spurious-kill oracle remembers of an OOM kill. */
 struct sim_kill {
@@ -409,6 +412,9 @@ bool sim_enabled(struct sim_world *w, int tid);
 unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);
 void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len);
+void sim_blocker_text(const struct sim_world *w, int tid, char *buf,
+		      size_t len);
+bool sim_thread_stuck(const struct sim_world *w, const struct sim_thread *t);
 
 /*
  * struct sim_word - what an operation's object held before it ran, to tell

@@ -52,6 +52,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("27ae357fa82be5ab73b2ef8d39dcb8ca2563483a"),
 		.what = "CVE-2018-1000200: exit_mmap() reaps its own OOM victim before munlock (not modelled)",
 	},
+	{
+		.id = "cd04ae1e2dc8",
+		.subject = "mm, oom: do not rely on TIF_MEMDIE for memory reserves access",
+		.author = "Michal Hocko",
+		.date = "2017-08",
+		.version = "v4.14",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("cd04ae1e2dc8"),
+		.what = "oom_kill_process() keeps SIGKILL before mark_oom_victim() (so since v4.4), now \"before granting access to memory reserves\"",
+	},
 	{ 0 }
 };
 

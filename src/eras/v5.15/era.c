@@ -111,6 +111,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("337546e83fc7e50917f44846beee936abb9c9f1f"),
 		.what = "process_mrelease() pins mm_users instead (slower; not modelled)",
 	},
+	{
+		.id = "9bcdeb51bd7d",
+		.subject = "oom, oom_reaper: do not enqueue same task twice",
+		.author = "Tetsuo Handa",
+		.date = "2019-01-27",
+		.version = "v5.0",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("9bcdeb51bd7d2ae9fe65ea4d60643d2aeef5bfe3"),
+		.what = "MMF_OOM_REAP_QUEUED: an mm is queued for the reaper once; the old test let a task at the tail be queued again",
+	},
 	{ 0 }
 };
 
