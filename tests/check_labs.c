@@ -1176,6 +1176,27 @@ START_TEST(test_regrade_takes_only_the_labs_files)
 }
 END_TEST
 
+/*
+ * The GitHub Classroom workflow in exercises/classroom/ is what
+ * workflow.sh makes of lab 08 now: its tests and points are grade.c's.
+ */
+START_TEST(test_the_classroom_workflow_is_the_labs)
+{
+	char *argv[] = { "/bin/sh", "exercises/classroom/workflow.sh",
+			 "08-fix-v4.14", NULL };
+	static char want[1 << 16];
+	int rc;
+
+	snprintf(want, sizeof(want), "%s",
+		 slurp("exercises/classroom/classroom.yml"));
+	rc = run(argv, NULL, out, sizeof(out));
+	ck_assert_msg(rc == 0, "workflow.sh exits %d: %s", rc, tail_of(out));
+	ck_assert_msg(!strcmp(out, want),
+		      "exercises/classroom/classroom.yml is not what `sh exercises/classroom/workflow.sh 08-fix-v4.14` prints now:\n%s",
+		      tail_of(out));
+}
+END_TEST
+
 START_TEST(test_the_handout_has_no_solutions)
 {
 	char *argv[] = { "/bin/sh", "exercises/grader/handout.sh",
@@ -1223,6 +1244,7 @@ Suite *labs_suite(void)
 	tcase_add_test(tc, test_every_skeleton_scores_what_lab_conf_says);
 	tcase_add_test(tc, test_the_handout_has_no_solutions);
 	tcase_add_test(tc, test_regrade_takes_only_the_labs_files);
+	tcase_add_test(tc, test_the_classroom_workflow_is_the_labs);
 	if (nvariants)
 		tcase_add_loop_test(tc,
 				    test_each_submission_fails_exactly_what_it_should,

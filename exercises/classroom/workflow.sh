@@ -22,7 +22,7 @@ set -eu
 
 lab=${1:?usage: workflow.sh LAB}
 [ -f "exercises/$lab/lab.conf" ] || { echo "workflow.sh: no lab $lab" >&2; exit 2; }
-bin=build/labs/$lab/reaplab
+bin=${GRADE_BUILD:-build}/labs/$lab/reaplab
 [ -x "$bin" ] || ${MAKE:-make} -s --no-print-directory "$bin" >&2
 
 cat <<HEAD
