@@ -1076,7 +1076,7 @@ static int asan_variants[MAX_VARIANTS], nasan;
 START_TEST(test_asan_sees_a_planted_use_after_free)
 {
 	const char *v = variants[asan_variants[_i]], *expect;
-	char bin[200], json[200], outdir[160], key[64], test[64], words[256];
+	char bin[200], json[200], outdir[160], key[96], test[64], words[256];
 	char path[400];
 
 	expect = grade_variant(v, outdir, sizeof(outdir), bin, sizeof(bin),
