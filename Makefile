@@ -184,12 +184,15 @@ MUTANT_DEFS := -DTEST_MUTANTS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))
 TEST_PROG_OBJS := $(TEST_PROGS:%=$(B)/eras/%.o)
 TEST_PROG_DEFS := -DTEST_PROGRAMS='$(foreach e,$(TEST_PROGS),ERA($(call era_sym,$(e))))'
 
+# The tests run the binaries of their own build mode, and only those:
+# BIN is its reaplab, BUILD_DIR its folder (the labs' binaries), and
+# SANITIZE_MODE what a make they run is told.
+TEST_DEFS := -DBIN='"$(B)/reaplab"' -DBUILD_DIR='"$(B)"' \
+	-DSANITIZE_MODE='"$(SANITIZE)"'
+
 $(B)/obj/tests/%.o: tests/%.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
-
-# The tests run the binary of their own build mode.
-$(B)/obj/tests/testlib.o: private EXTRA = -DBIN='"$(B)/reaplab"'
+	$(CC) $(ALL_CFLAGS) $(TEST_DEFS) $(EXTRA) -c $< -o $@
 
 $(B)/obj/tests/check_mutants.o: private EXTRA = $(MUTANT_DEFS)
 $(B)/obj/tests/testlib.o: private EXTRA += $(TEST_PROG_DEFS)

@@ -5,6 +5,10 @@
 #   make grade                    grade every lab: your files in exercises/
 #   make grade LAB=08-fix-v4.14   one lab
 #   make grade SOLUTIONS=1        the reference solutions (exercises/solutions/)
+#   make grade FORMAT=gradescope  also Gradescope's results.json (FORMAT=tap:
+#                                 TAP, build/grade.tap)
+#   make regrade SUBMISSION=DIR   a course's grading: only the lab's files
+#                                 of DIR, in a fresh tree from the handout
 #   make lab LAB=08-fix-v4.14     build the lab's own reaplab, with your code
 #                                 in it: build/labs/08-fix-v4.14/reaplab
 #   make handout                  the student tree without the solutions,
@@ -26,6 +30,11 @@
 # variants) that holds C is its own era and binary; a student's compile
 # error breaks only that binary, never build/reaplab.
 
+# binutils: vet.sh reads objects (readelf, objdump, nm) and the grader
+# names a crash's line (addr2line); perl: prove reads `make grade
+# FORMAT=tap` in make check.
+DEB_PKGS += $(filter-out $(DEB_PKGS),binutils perl)
+
 LABS := $(patsubst exercises/%/lab.conf,%,$(sort $(wildcard \
 	exercises/[0-9][0-9]-*/lab.conf)))
 lab_conf = $(shell sed -n 's/^$(2):[[:space:]]*//p' exercises/$(1)/lab.conf)
@@ -42,8 +51,11 @@ LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
 $(B)/obj/exercises/%.o: exercises/%.c Makefile exercises/exercises.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
-$(B)/obj/exercises/%.o $(B)/obj/tests/labs/%.o: \
-	private EXTRA = $(MODEL_CFLAGS) -iquote src
+$(B)/obj/exercises/%.o: private EXTRA = $(MODEL_CFLAGS) -iquote src
+# The grader's own submissions may include files of the whole tree (a
+# historical era handed in as a fix: "eras/v4.14/mm/mmap.c", a skeleton:
+# "exercises/08-fix-v4.14/mm/oom_kill.c").
+$(B)/obj/tests/labs/%.o: private EXTRA = $(MODEL_CFLAGS) -iquote src -iquote .
 $(B)/obj/exercises/grader/%.o: private EXTRA =
 
 # --- one lab -------------------------------------------------------------
@@ -87,16 +99,69 @@ $(2)/sources.o: $(2)/sources.c
 $(2)/reaplab: $$(LAB_BASE_OBJS) $(2)/eras.o $(2)/sources.o \
 		$(if $(3),$(B)/eras/$(3).o) $(call lab_prog_objs,$(1)) \
 		$(B)/obj/exercises/$(1)/grade.o
-	$$(CC) $$(ALL_CFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
+	$$(CC) $$(ALL_CFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 
-# $(call lab_submission,LAB,TAG,SUBDIR,OUT): the files of SUBDIR built as
-# the lab's era (make name TAG, era id `lab`), into OUT/reaplab; and
-# OUT/broken/reaplab without them, for when they do not compile.
+# --- the student's C, checked before it is linked ---------------------------
+
+# The era a lab's C overlays (`.parent` in its era.c), and the model's
+# kernel API that overlay may use, derived from that era's own objects
+# (exercises/grader/vet.sh, DOC: What a lab's code may be).
+lab_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
+	exercises/$(1)/era.c)
+define api_rule
+$(B)/labs/api/$(1).txt: $(B)/eras/$(1).o $(call era_desc,$(1)) \
+		$(call era_objs,$(1)) $(COMMON_OBJS) exercises/grader/vet.sh
+	@mkdir -p $$(@D)
+	sh exercises/grader/vet.sh --api $$@ $(B)/eras/$(1).o \
+		$(call era_desc,$(1)) $(call era_objs,$(1)) $(COMMON_OBJS)
+endef
+$(foreach p,$(sort $(foreach l,$(LABS),$(if $(LAB_ERA_$(l)),\
+	$(call lab_parent,$(l))))),$(eval $(call api_rule,$(p))))
+
+# The vet compiles the student's files once more, as the model is built
+# but with no sanitizer (what it checks is the file's, not the
+# instrumentation's), and the era object waits for its verdict.
+VET_CFLAGS = $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(ALL_CFLAGS)) \
+	$(MODEL_CFLAGS) -iquote src
+
+# $(call lab_vet,LAB,TAG,SUBDIR,OUT): OUT/vetted once SUBDIR's C files keep
+# to the rules; else OUT/rejected says which rule one broke.  Their text
+# is checked before anything compiles them (OUT/source-ok).
+define lab_vet
+LAB_VET_OBJS_$(2) := $(patsubst %.c,$(4)/vet/%.o,$(filter %.c,$(LAB_FILES_$(1))))
+$(4)/source-ok: $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1)))) \
+		exercises/grader/vet.sh exercises/$(1)/lab.conf
+	@mkdir -p $$(@D)
+	sh exercises/grader/vet.sh --lab $(1) --out $(4)/rejected --source \
+		$(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
+	@touch $$@
+$(call obj_of,$(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))): \
+	$(4)/source-ok
+$$(LAB_VET_OBJS_$(2)): $(4)/vet/%.o: $(3)/%.c $(4)/source-ok Makefile \
+		exercises/exercises.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(VET_CFLAGS) $(if $(filter tests/%,$(3)),-iquote .) -c $$< -o $$@
+$(4)/vetted: $$(LAB_VET_OBJS_$(2)) $(B)/labs/api/$(call lab_parent,$(1)).txt \
+		exercises/grader/vet.sh exercises/$(1)/lab.conf
+	sh exercises/grader/vet.sh --lab $(1) \
+		--api $(B)/labs/api/$(call lab_parent,$(1)).txt \
+		--out $(4)/rejected $(foreach f,$(filter %.c,$(LAB_FILES_$(1))),\
+		$(3)/$(f)=$(4)/vet/$(f:.c=.o))
+	@touch $$@
+$(B)/eras/$(2).o: $(4)/vetted
+endef
+
+# $(call lab_submission,LAB,TAG,SUBDIR,OUT[,novet]): the files of SUBDIR
+# built as the lab's era (make name TAG, era id `lab`), into OUT/reaplab,
+# once vet.sh has passed them (unless novet: the grader's own tests of
+# what stops code that got past it); and OUT/broken/reaplab without them,
+# for when they do not compile or break a rule.
 define lab_submission
 ERA_DESC_$(2) := exercises/$(1)/era.c
 ERA_FILES_$(2) := $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
 $$(eval $$(call era_rule,$(2)))
+$(if $(5),,$$(eval $$(call lab_vet,$(1),$(2),$(3),$(4))))
 $$(eval $$(call lab_binary,$(1),$(4),$(2),exercises/$(1)/era.c=src/eras/lab/era.c \
 	$(foreach f,$(filter %.c,$(LAB_FILES_$(1))),$(3)/$(f)=src/eras/lab/$(f)) \
 	$(call lab_prog_srcs,$(1))))
@@ -105,9 +170,15 @@ endef
 
 LAB_VARIANTS := $(patsubst tests/labs/%/expect,%,$(sort $(wildcard \
 	tests/labs/*/*/expect)))
-# Variants that must not compile: only their broken binary can be built.
+# Variants that must not compile, or that vet.sh must reject: only their
+# broken binary can be built.
 LAB_NOCOMPILE := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
-	$(shell grep -l '^build: fails' $(LAB_VARIANTS:%=tests/labs/%/expect))))
+	$(shell grep -l -E '^build: (fails|rejected)' \
+	$(LAB_VARIANTS:%=tests/labs/%/expect))))
+# Variants graded as if vet.sh had let them through (`vet: off`): what
+# stops their libc calls is the test process's sandbox and limits.
+LAB_UNVETTED := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
+	$(shell grep -l '^vet: off' $(LAB_VARIANTS:%=tests/labs/%/expect))))
 lab_of = $(firstword $(subst /, ,$(1)))
 var_tag = var.$(subst /,.,$(1))
 
@@ -129,7 +200,7 @@ $(foreach l,$(LABS),$(eval $(call lab_all,$(l))))
 
 define lab_variant
 ifneq ($(LAB_ERA_$(call lab_of,$(1))),)
-$$(eval $$(call lab_submission,$(call lab_of,$(1)),$(call var_tag,$(1)),tests/labs/$(1),$(B)/labs/variants/$(1)))
+$$(eval $$(call lab_submission,$(call lab_of,$(1)),$(call var_tag,$(1)),tests/labs/$(1),$(B)/labs/variants/$(1),$(filter $(1),$(LAB_UNVETTED))))
 LAB_BINS += $(B)/labs/variants/$(1)/$(if $(filter $(1),$(LAB_NOCOMPILE)),broken/)reaplab
 endif
 endef
@@ -140,7 +211,7 @@ CHECK_DEPS += $(LAB_BINS)
 
 # --- the targets -----------------------------------------------------------
 
-.PHONY: grade lab labs handout handout-check
+.PHONY: grade regrade lab labs handout handout-check
 
 # Not in `all`: the labs are built when asked for, one binary per lab.
 labs: $(LAB_BINS)
@@ -150,8 +221,19 @@ lab_check = $(if $(filter $(LAB),$(LABS)),,$(error LAB=$(LAB) is not a lab \
 
 grade: $(B)/reaplab
 	$(if $(LAB),$(lab_check))
-	@MAKE="$(MAKE)" sh exercises/grader/grade.sh \
-		$(if $(SOLUTIONS),--solutions) $(or $(LAB),$(LABS))
+	@MAKE="$(MAKE)" GRADE_BUILD=$(B) sh exercises/grader/grade.sh \
+		$(if $(SOLUTIONS),--solutions) $(if $(FORMAT),--format $(FORMAT)) \
+		$(or $(LAB),$(LABS))
+
+# A course's grading: only the lab's files of SUBMISSION, in a fresh tree
+# made from this one's handout (exercises/grader/regrade.sh).
+regrade:
+	$(if $(SUBMISSION),,$(error make regrade SUBMISSION=DIR [LAB=NN-slug] [FORMAT=gradescope|tap]))
+	$(if $(LAB),$(lab_check))
+	@MAKE="$(MAKE)" GRADE_BUILD=$(B) SANITIZE=$(SANITIZE) \
+		sh exercises/grader/regrade.sh \
+		$(if $(FORMAT),--format $(FORMAT)) '$(SUBMISSION)' \
+		$(or $(LAB),$(LABS))
 
 lab:
 	$(if $(LAB),$(lab_check),$(error make lab LAB=NN-slug (labs: $(LABS))))

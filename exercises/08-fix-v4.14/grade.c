@@ -89,11 +89,14 @@ static const struct grade_test tests[] = {
 
 static const struct grade_hint hints[] = {
 	{
+		/* the /proc reader ran exit_mmap(): the barrier keyed on current */
 		.scenario = "proc-reader",
 		.oracle = ORACLE_UAF,
+		.function = "proc_pid_cmdline_read",
 		.text = "the reaper touched what exit_mmap() had freed (a VMA, a page table). Who ran exit_mmap() in this run: the victim, or the /proc reader that dropped the last mm_users? Did that task take the barrier? (book: era_v4_14)",
 	},
 	{
+		/* whoever ran it, the barrier did not keep the reaper out */
 		.oracle = ORACLE_UAF,
 		.function = "exit_mmap",
 		.text = "exit_mmap() freed what the reaper was still using: the reaper tests MMF_OOM_SKIP under mmap_sem for read, so the bit must be set before the down_write()/up_write() cycle, and the cycle must run whenever a reaper may be on this mm. (book: era_v4_14)",

@@ -153,7 +153,15 @@ void grade_show_run(struct sim_world *w)
 
 	sim_render_changelog(w, stdout);
 	putchar('\n');
-	sim_render_verdict(w, stdout);
+	if (w->verdict.na) {
+		/* the era lacks the scenario's call: say so, then judge the rest */
+		w->verdict.na = false;
+		sim_render_verdict(w, stdout);
+		w->verdict.na = true;
+		printf("(The scenario's system call does not exist in this era: it returned ENOSYS, and the run above is the rest of the scenario.)\n");
+	} else {
+		sim_render_verdict(w, stdout);
+	}
 	pre = sim_schedule_from_trace(w, false, sched, sizeof(sched));
 	params_args(w, opts, sizeof(opts));
 	printf("Schedule: %s   (%u steps, %d preemption%s)\n", sched,
@@ -630,7 +638,8 @@ void grade_prove(const char *era, const char *scn, const char *params)
 	sim_run_coop(w, (struct sim_policy){ prefer_pick, "" });
 	check_ended(w);
 	if (w->verdict.na) {
-		printf("%s/%s: n/a in this era\n", era, scn);
+		printf("%s/%s: the scenario's system call does not exist in this era: nothing to prove\n",
+		       era, scn);
 		return;
 	}
 	w->trace_frames = false;

@@ -11,10 +11,11 @@
  * scores zero without running, as gradelib's parent= does), a timeout,
  * and a body (or one of the checks the fix labs share: GRADE_PROVE,
  * GRADE_REAPS, GRADE_FREES).  The runner (runner.c) runs every body in a
- * Check test of its own, in a child process, with limits on time (scaled
- * by CK_TIMEOUT_MULTIPLIER), file size and memory; whatever the code under
- * test does (crash, loop, print megabytes, allocate without end, call
- * exit()) costs only the test it happens in.
+ * process of its own, with limits on time (scaled by
+ * CK_TIMEOUT_MULTIPLIER), output and memory, in a sandbox, and decides
+ * its result itself (DOC: The grader's trust boundary); whatever the code
+ * under test does (crash, loop, print megabytes, allocate without end,
+ * call exit(), fork) costs only the test it happens in.
  *
  * A body passes by returning.  It fails with grade_fail("one line"): the
  * line is what `make grade` prints after FAIL, "expected X, got Y"; what
@@ -126,6 +127,18 @@ extern const char *grade_broken_log;
 
 void grade_fail(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * grade_print_safe() - @s on @f, control characters made visible: what
+ * the code under test printed never moves the cursor or clears a screen.
+ */
+void grade_print_safe(FILE *f, const char *s);
+
+/* sandbox.c: the test process's seccomp filter; NULL, or why not. */
+const char *grade_sandbox(void);
+/* fault.c: a signal handler's faulting address, and its source line. */
+uintptr_t grade_fault_pc(void *ucp);
+bool grade_source_line(uintptr_t pc, char *buf, size_t len);
 
 /* --- checks.c --------------------------------------------------------- */
 

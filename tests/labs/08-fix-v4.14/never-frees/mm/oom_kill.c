@@ -3,4 +3,4 @@
  * tests/labs/08-fix-v4.14/never-frees/mm/oom_kill.c - mark_oom_victim() as
  *                                                 the lab hands it out
  */
-#include "../../../../../exercises/08-fix-v4.14/mm/oom_kill.c"
+#include "exercises/08-fix-v4.14/mm/oom_kill.c"

@@ -3,4 +3,4 @@
  * tests/labs/08-fix-v4.14/v4.14/mm/mmap.c - v4.14's own exit_mmap(), handed in
  *                                   as a fix of lab 08
  */
-#include "../../../../../src/eras/v4.14/mm/mmap.c"
+#include "eras/v4.14/mm/mmap.c"

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/labs/01-lost-update/fork-bomb/increment.c - twenty processes,
+ *	each in a session of its own, left behind by the code under test
+ */
+#include <stdio.h>
+#include <unistd.h>
+#include <linux/compiler.h>
+#include <linux/spinlock.h>
+
+int increment(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 20; i++)
+		switch (fork()) {
+		case -1:
+			perror("increment: fork");
+			break;
+		case 0:
+			setsid();
+			for (;;)
+				pause();
+		}
+	for (;;)
+		pause();
+	return 0;
+}
