@@ -55,8 +55,8 @@ endif
 ERAS := v4.6 v4.9 2017-uncond 2017-cond v4.14 v5.15 v5.17 v6.1 v6.18
 
 # The common tree: the model of Linux v4.6.
-COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/mm/*.c src/lib/*.c \
-	src/fs/*.c src/fs/proc/*.c src/init/*.c))
+COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/kernel/time/*.c src/mm/*.c \
+	src/lib/*.c src/fs/*.c src/fs/proc/*.c src/init/*.c))
 # Simulator-only code: the engines and tools (src/sim), the benchmarks
 # (src/bench) and the real-kernel labs (src/labs).
 SIM_SRCS := $(sort $(wildcard src/sim/*.c src/bench/*.c src/labs/*.c))
@@ -70,6 +70,12 @@ CLI_OBJS := $(CLI_SRCS:src/%.c=$(B)/obj/%.o)
 # The explorer's self-test: each mutant is an era with one deliberate bug,
 # built like an era but linked into the tests only (tests/mutants/).
 MUTANTS := $(patsubst tests/mutants/%/era.c,%,$(wildcard tests/mutants/*/era.c))
+# And the programs the tests explore (tests/programs/NAME.c), each built
+# as `make program` builds one: an era of its own, era symbol
+# era_prog_NAME, linked into the tests only.
+TEST_PROGS := $(patsubst tests/programs/%.c,prog.%,$(wildcard tests/programs/*.c))
+$(foreach p,$(TEST_PROGS),$(eval ERA_DESC_$(p) := tests/programs/$(p:prog.%=%).c)\
+	$(eval ERA_FILES_$(p) := tests/programs/$(p:prog.%=%).c))
 
 # An era's overlay: its model files (all but era.c), replacing the
 # same-named functions of its parent, and so on down to the common tree.
@@ -105,7 +111,8 @@ DEB_PKGS := gcc make binutils pkg-config check
 all: $(B)/reaplab
 
 $(B)/obj/kernel/%.o $(B)/obj/mm/%.o $(B)/obj/lib/%.o $(B)/obj/fs/%.o \
-$(B)/obj/init/%.o $(B)/obj/eras/%.o $(B)/obj/tests/mutants/%.o: \
+$(B)/obj/init/%.o $(B)/obj/eras/%.o $(B)/obj/tests/mutants/%.o \
+$(B)/obj/tests/programs/%.o: \
 	private EXTRA = $(MODEL_CFLAGS)
 
 $(B)/obj/%.o: src/%.c Makefile
@@ -135,7 +142,7 @@ $(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_objs,$(1)) \
 		-G $(call era_sym,$(1))_data_end $$@.tmp $$@
 	@rm -f $$@.tmp
 endef
-$(foreach e,$(ERAS) $(MUTANTS),$(eval $(call era_rule,$(e))))
+$(foreach e,$(ERAS) $(MUTANTS) $(TEST_PROGS),$(eval $(call era_rule,$(e))))
 
 $(B)/gen/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) Makefile
 	@mkdir -p $(@D)
@@ -169,6 +176,8 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 MUTANT_OBJS := $(MUTANTS:%=$(B)/eras/%.o)
 MUTANT_DEFS := -DTEST_MUTANTS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))'
+TEST_PROG_OBJS := $(TEST_PROGS:%=$(B)/eras/%.o)
+TEST_PROG_DEFS := -DTEST_PROGRAMS='$(foreach e,$(TEST_PROGS),ERA($(call era_sym,$(e))))'
 
 $(B)/obj/tests/%.o: tests/%.c Makefile
 	@mkdir -p $(@D)
@@ -178,8 +187,11 @@ $(B)/obj/tests/%.o: tests/%.c Makefile
 $(B)/obj/tests/testlib.o: private EXTRA = -DBIN='"$(B)/reaplab"'
 
 $(B)/obj/tests/check_mutants.o: private EXTRA = $(MUTANT_DEFS)
+$(B)/obj/tests/testlib.o: private EXTRA += $(TEST_PROG_DEFS)
+# (the folder's time changes when a program comes or goes)
+$(B)/obj/tests/testlib.o: $(wildcard tests/programs)
 
-$(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS)
+$(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS) $(TEST_PROG_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 # More test prerequisites may be added by the fragments (CHECK_DEPS += ...).

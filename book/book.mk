@@ -32,9 +32,11 @@ endif
 
 BOOK_OUT := $(B)/book
 BOOK_GEN := $(BOOK_OUT)/gen
-BOOK_CHAPTERS := $(sort $(wildcard book/[0-9][0-9]-*.md))
+# The chapters, in reading order: book/chapters (page id, file) is the list
+BOOK_CHAPTERS := $(addprefix book/,$(shell sed -e 's/\#.*//' book/chapters | \
+	awk 'NF >= 2 { print $$2 }'))
 BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh \
-	book/labs.sh book/gather.sh
+	book/labs.sh book/gather.sh book/asserts.sh book/chapters
 # The labs: each one's handout is a page of the book (book/labs.sh), and
 # each chapter lists its labs (navfilter.sh); a lab added or taken away
 # rebuilds the book, as a changed one does.
@@ -106,6 +108,8 @@ $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
 	@command -v doxygen >/dev/null 2>&1 || { \
 		echo "book: doxygen is missing: run make deps" >&2; exit 1; }
 	sh book/lint.sh $(BOOK_CHAPTERS)
+	G=$(BOOK_GEN) sh book/asserts.sh $(BOOK_CHAPTERS) \
+		$(filter %/README.md,$(BOOK_LABS))
 	rm -rf $(BOOK_OUT)/html
 	labs=$$(sh book/labs.sh pages $(BOOK_GEN)/labs) && \
 	BOOK_INPUT="$(BOOK_CHAPTERS) $$(echo $$labs)" BOOK_OUT=$(BOOK_OUT) \

@@ -27,8 +27,10 @@ set -eu
 BOOK_DIR=${BOOK_DIR:-book}
 BOOK_SRC=${BOOK_SRC:-src}
 
+# chapters: the chapter files, in reading order (BOOK_DIR/chapters)
 chapters() {
-	ls "$BOOK_DIR"/[0-9][0-9]-*.md 2>/dev/null | LC_ALL=C sort
+	sed -e 's/#.*//' "$BOOK_DIR/chapters" 2>/dev/null |
+	awk -v d="$BOOK_DIR" 'NF >= 2 { print d "/" $2 }'
 }
 
 # page_id FILE: "index" for the front page, else the {#id} of line 1

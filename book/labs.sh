@@ -30,7 +30,8 @@
 # \ref, a link to a file of the tree its path in the tree; code spans and
 # fenced blocks are left exactly as they are.
 #
-# LABS_DIR (default exercises), BOOK_DIR (default book) and PENDING
+# The pages of the book are those of BOOK_DIR/chapters.  LABS_DIR (default
+# exercises), BOOK_DIR (default book) and PENDING
 # (default: PENDING of book/test.sh) are for the tests.
 set -eu
 
@@ -58,19 +59,10 @@ conf() {
 	sed 's/[[:space:]]*$//'
 }
 
-# page_id FILE: "index" for the front page, else the {#id} of line 1
-page_id() {
-	if head -n 1 "$1" | grep -q '^\\mainpage'; then
-		echo index
-	else
-		sed -n -e '1s/^# .*{#\([A-Za-z0-9_]*\)}[[:space:]]*$/\1/p' "$1"
-	fi
-}
-
+# chapter_ids: the page ids of the book (BOOK_DIR/chapters)
 chapter_ids() {
-	for f in "$BOOK_DIR"/[0-9][0-9]-*.md; do
-		[ -f "$f" ] && page_id "$f"
-	done
+	sed -e 's/#.*//' "$BOOK_DIR/chapters" 2>/dev/null |
+	awk 'NF >= 2 { print $1 }'
 }
 
 # chapter_state ID: "written", "pending" or "missing"

@@ -3,7 +3,7 @@
 #
 # book/lint.sh - what Doxygen cannot check about the code the book quotes
 #
-#   sh book/lint.sh [CHAPTER.md...]      (default: book/[0-9][0-9]-*.md)
+#   sh book/lint.sh [CHAPTER.md...]      (default: the files of book/chapters)
 #
 # make book runs it before Doxygen.  Doxygen already fails on a \snippet
 # whose file or marker is missing; this adds, for every
@@ -26,7 +26,8 @@
 # Each problem is one line, FILE:LINE: message; exit 1 if there is any.
 set -eu
 
-[ $# -gt 0 ] || set -- $(ls book/[0-9][0-9]-*.md | LC_ALL=C sort)
+[ $# -gt 0 ] || set -- $(sed -e 's/#.*//' book/chapters |
+			  awk 'NF >= 2 { print "book/" $2 }')
 src=${BOOK_SRC:-src}
 tmpfail=$(mktemp)
 trap 'rm -f "$tmpfail"' EXIT

@@ -15,26 +15,34 @@
 #     sections and the model's Omits:/CUSTOM: comments, and on the page
 #     `timeline`, where each commit is cited (book/gather.sh);
 #   - on every chapter, links to the previous and the next chapter, in the
-#     order of the file names (book/NN-name.md);
+#     order of book/chapters;
 #   - on the front page (\mainpage), the table of contents: every chapter
 #     but the front page, in that order.
 #
-# A chapter's first line names its page: "\mainpage TITLE" (the front page,
-# id "index") or "# TITLE {#ID}".  Adding a chapter file is all it takes to
-# appear in the contents and in the chain of previous/next links; adding a
-# lab (exercises/NN-slug/) is all it takes to appear in its chapter.  The
-# labs' own pages (build/book/gen/labs/, written by book/labs.sh pages)
-# carry their links already and pass through unchanged.
+# A chapter is a file of book/chapters, the reading order; its first line
+# names its page: "\mainpage TITLE" (the front page, id "index") or
+# "# TITLE {#ID}".  A line in book/chapters is all it takes for a chapter
+# to appear in the contents and in the chain of previous/next links;
+# adding a lab (exercises/NN-slug/) is all it takes to appear in its
+# chapter.  The labs' own pages (build/book/gen/labs/, written by
+# book/labs.sh pages) carry their links already and pass through
+# unchanged.
 set -eu
 
 file=$1
 dir=$(dirname "$file")
 book=$(dirname "$0")
 
-case ${file##*/} in
-[0-9][0-9]-*.md) ;;
-*) cat "$file"; exit 0 ;;
-esac
+# chapters: the chapter files, in reading order (book/chapters)
+chapters() {
+	sed -e 's/#.*//' "$dir/chapters" 2>/dev/null |
+	awk -v d="$dir" 'NF >= 2 { print d "/" $2 }'
+}
+
+if ! chapters | grep -q "/${file##*/}\$"; then
+	cat "$file"
+	exit 0
+fi
 
 page_id() {
 	if grep -q '^\\mainpage' "$1"; then
@@ -47,7 +55,7 @@ page_id() {
 cat "$file"
 
 prev= next= seen=
-for f in $(ls "$dir"/[0-9][0-9]-*.md | LC_ALL=C sort); do
+for f in $(chapters); do
 	if [ -n "$seen" ]; then
 		next=$f
 		break
@@ -75,7 +83,7 @@ fi
 if grep -q '^\\mainpage' "$file"; then
 	printf '# Contents {#contents}\n\n'
 	n=0
-	for f in $(ls "$dir"/[0-9][0-9]-*.md | LC_ALL=C sort); do
+	for f in $(chapters); do
 		id=$(page_id "$f")
 		[ "$id" = index ] && continue
 		n=$((n + 1))

@@ -7,9 +7,11 @@
 #
 # What they hold the book to, whatever chapters are added:
 #
-#   pages      every chapter is book/NN-name.md whose first line names one
-#              of the book's fixed page ids (PAGES), NN its place in the
-#              reading order, each id once;
+#   pages      the chapters are the files of book/chapters, in reading
+#              order: every line names a file of book/ whose first line
+#              has the line's page id, each id and each file once, the
+#              front page (index) first; every Markdown file of book/ but
+#              README.md is listed there;
 #   eras       every era of `reaplab list` has its chapter era_<id>, except
 #              the eras in PENDING (chapters not written yet: see below);
 #   commits    every era chapter names every commit its era's descriptor
@@ -26,13 +28,18 @@
 #              the table of the page labs, and is in the section "Labs for
 #              this chapter" of its chapter (once that chapter is written),
 #              all in the built HTML; book/labs.sh check passes;
+#   asserts    every assertion about a run next to the prose (chapters and
+#              labs' READMEs: `<!-- assert FRAGMENT /ERE/ -->`, see
+#              book/asserts.sh) holds on the fragments this build wrote;
 #   gathered   the page instructors gathers every chapter's "What the
 #              model leaves out" and the page timeline every commit a
 #              chapter cites (book/gather.sh), in the built HTML;
 #   guards     the checks that keep the book honest do fail: book/lint.sh
 #              on undocumented or empty quoted code, Doxygen (with the
 #              book's Doxyfile) on a broken \ref and a missing snippet, and
-#              the checks above on a chapter that breaks them; labs.sh on a
+#              the checks above on a chapter that breaks them; asserts.sh
+#              on a false assertion planted in the v4.9 chapter, and on
+#              each form written wrong; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
 #              lab nobody told it about.
 #
@@ -44,11 +51,6 @@ set -eu
 
 R=${R:-build/reaplab}
 G=${G:-build/book/gen}
-
-# The book's page ids, in reading order; a chapter's NN is its place here.
-PAGES="index primer tools era_v4_6 era_v4_9 era_2017_uncond era_2017_cond
-era_v4_14 era_v5_15 era_v5_17 era_v6_1 era_v6_18 mrelease munmap asserts
-measuring explorer timeline instructors labs"
 
 # Era chapters not written yet (phase 2 empties this list).
 PENDING=""
@@ -69,8 +71,15 @@ page_id() {
 	fi
 }
 
+# chapters DIR: the chapter files of DIR/chapters, in reading order (those
+# that are there: check_pages says which are not)
 chapters() {
-	ls "$1"/[0-9][0-9]-*.md 2>/dev/null | LC_ALL=C sort
+	sed -e 's/#.*//' "$1/chapters" 2>/dev/null |
+	awk -v d="$1" 'NF >= 2 { print d "/" $2 }' |
+	while read -r f; do
+		[ -f "$f" ] && echo "$f"
+	done
+	return 0
 }
 
 # era_page ERA: the page id of an era's chapter (v4.9 -> era_v4_9).
@@ -85,31 +94,51 @@ eras() {
 # --- the checks: each takes the book directory, prints one line a problem --
 
 check_pages() {
-	seen=
-	for f in $(chapters "$1"); do
-		base=${f##*/}
+	list=$1/chapters
+	if [ ! -f "$list" ]; then
+		echo "$list: missing: the chapters, in reading order"
+		return
+	fi
+	seen= files= n=0
+	sed -e 's/#.*//' "$list" | awk 'NF' | {
+	while read -r want file extra; do
+		n=$((n + 1))
+		if [ -z "$file" ] || [ -n "$extra" ]; then
+			echo "$list: '$want $file $extra': a line is a page id and a file"
+			continue
+		fi
+		f=$1/$file
+		case " $files " in
+		*" $file "*) echo "$list: $file is listed twice" ;;
+		esac
+		files="$files $file"
+		case " $seen " in
+		*" $want "*) echo "$list: page id '$want' is used twice" ;;
+		esac
+		seen="$seen $want"
+		if [ ! -f "$f" ]; then
+			echo "$list: $file: no such file in $1/"
+			continue
+		fi
 		id=$(page_id "$f")
 		if [ -z "$id" ]; then
 			printf '%s: line 1 must be "\\mainpage TITLE" or "# TITLE {#id}"\n' "$f"
-			continue
+		elif [ "$id" != "$want" ]; then
+			echo "$f: its page id is '$id', $list says '$want'"
 		fi
-		n=0 pos=
-		for p in $PAGES; do
-			[ "$p" = "$id" ] && pos=$n
-			n=$((n + 1))
-		done
-		if [ -z "$pos" ]; then
-			echo "$f: page id '$id' is not one of the book's (PAGES in book/test.sh)"
-			continue
-		fi
-		want=$(printf '%02d' "$pos")
-		[ "${base%%-*}" = "$want" ] ||
-			echo "$f: page '$id' comes $want in the reading order: name it $want-${base#*-}"
-		case " $seen " in
-		*" $id "*) echo "$f: page id '$id' is used twice" ;;
-		esac
-		seen="$seen $id"
+		[ $n = 1 ] && [ "$want" != index ] &&
+			echo "$list: the front page (index) comes first, not '$want'"
 	done
+	for f in "$1"/*.md; do
+		[ -f "$f" ] || continue
+		base=${f##*/}
+		[ "$base" = README.md ] && continue
+		case " $files " in
+		*" $base "*) ;;
+		*) echo "$f: not in $list: add a line (page id, file) where it belongs in the reading order" ;;
+		esac
+	done
+	}
 }
 
 check_eras() {
@@ -155,7 +184,7 @@ check_commits() {
 # The \snippet commands of a book: "FILE ID" per line (code spans, where
 # prose names a command, are left out).
 snippets() {
-	cat "$1"/[0-9][0-9]-*.md 2>/dev/null | sed 's/`[^`]*`//g' |
+	cat $(chapters "$1") /dev/null | sed 's/`[^`]*`//g' |
 	sed -n 's/.*\\snippet\({[a-z,]*}\)\{0,1\}[[:space:]]\{1,\}\([^[:space:]]\{1,\}\)[[:space:]]\{1,\}\([^[:space:]]\{1,\}\).*/\2 \3/p' |
 	sort -u
 }
@@ -182,7 +211,7 @@ check_markers() {
 
 # Every file a chapter pulls in: "COMMAND FILE" per line.
 pulled_in() {
-	cat "$1"/[0-9][0-9]-*.md 2>/dev/null | sed 's/`[^`]*`//g' |
+	cat $(chapters "$1") /dev/null | sed 's/`[^`]*`//g' |
 	sed -n -e 's/.*\\\(include\|includedoc\|verbinclude\|dotfile\|mscfile\|htmlinclude\)\({[a-z,]*}\)\{0,1\}[[:space:]]\{1,\}\([^[:space:]"]\{1,\}\).*/\1 \3/p' \
 	       -e 's/.*\\image[[:space:]]\{1,\}html[[:space:]]\{1,\}\([^[:space:]"]\{1,\}\).*/image \1/p'
 }
@@ -272,7 +301,7 @@ check_gathered() {
 	done
 	grep -q 'instructors_omits_comments' "$html/instructors.html" 2>/dev/null ||
 		echo "$html/instructors.html has no list of the sources' Omits/CUSTOM comments"
-	for c in $(cat book/[0-9][0-9]-*.md | grep -o '\\kcommit{[0-9a-f]*}' |
+	for c in $(cat $(chapters book) | grep -o '\\kcommit{[0-9a-f]*}' |
 		   sed 's/.*{\(.*\)}/\1/' | sort -u); do
 		grep -q "/$c\"" "$html/timeline.html" 2>/dev/null ||
 			echo "$html/timeline.html does not list $c, which a chapter cites"
@@ -307,6 +336,7 @@ run fragments "$(check_fragments book book/fragments)"
 run lint "$(sh book/lint.sh 2>&1 || true)"
 run labs "$(check_labs build/book/html 2>&1)"
 run gathered "$(check_gathered build/book/html)"
+run asserts "$(G=$G sh book/asserts.sh $(chapters book) exercises/[0-9][0-9]-*/README.md | grep -v '^book: [0-9]* assertions about runs hold$' || true)"
 
 # --- the guards, on books that break them ---------------------------------
 
@@ -389,28 +419,59 @@ must_fail lint-status "the book quotes code it cannot vouch for" "$out"
 
 # markers: a marker nobody quotes, a snippet of a marker that is not there
 rm "$tmp/book/01-bad.md"
-printf '# T {#tools}\n\\snippet mm/x.c gone\n' > "$tmp/book/02-gone.md"
+printf '# T {#tools}\n\\snippet mm/x.c gone\n' > "$tmp/book/gone.md"
+printf 'tools gone.md\n' > "$tmp/book/chapters"
 out=$(check_markers "$tmp/book" "$tmp/src")
 must_fail markers-unused "marker \[nodoc\] is quoted by no" "$out"
 must_fail markers-missing "snippet mm/x.c gone: marker found 0 times" "$out"
-rm "$tmp/book/02-gone.md"
+rm "$tmp/book/gone.md"
 
-# pages: a chapter out of place, an unknown id, an id twice
+# pages: a chapter nobody listed, a listed file that is not there, an id
+# that is not the file's, an id or a file twice, the front page not first;
+# and a new chapter is one file plus one line: it is in the contents and
+# between its neighbours' previous/next links (navfilter.sh)
 mkdir "$tmp/pages"
-printf '# P {#primer}\n' > "$tmp/pages/02-primer.md"
-printf '# X {#no_such_page}\n' > "$tmp/pages/03-x.md"
-printf '# P {#tools}\n' > "$tmp/pages/02-tools.md"
-printf '# P again {#tools}\n' > "$tmp/pages/02-tools2.md"
+printf '# P {#primer}\n' > "$tmp/pages/primer.md"
+printf '# X {#tools}\n' > "$tmp/pages/x.md"
+printf '# P {#tools}\n' > "$tmp/pages/tools.md"
+printf '# Not listed {#stray}\n' > "$tmp/pages/stray.md"
+printf '# Readme, not a chapter\n' > "$tmp/pages/README.md"
+printf 'primer primer.md\ntools x.md\ntools tools.md\nera_v9 era-v9.md\ntools2 tools.md\nprimer\n' \
+	> "$tmp/pages/chapters"
 out=$(check_pages "$tmp/pages")
-must_fail pages-order "page 'primer' comes 01 in the reading order" "$out"
-must_fail pages-unknown "page id 'no_such_page' is not one of the book's" "$out"
+must_fail pages-unlisted "stray.md: not in $tmp/pages/chapters" "$out"
+must_fail pages-missing "era-v9.md: no such file" "$out"
+must_fail pages-id "tools.md: its page id is 'tools', $tmp/pages/chapters says 'tools2'" "$out"
 must_fail pages-twice "page id 'tools' is used twice" "$out"
+must_fail pages-file-twice "tools.md is listed twice" "$out"
+must_fail pages-front "the front page (index) comes first, not 'primer'" "$out"
+must_fail pages-line "'primer  ': a line is a page id and a file" "$out"
+checks=$((checks + 1))
+printf '%s\n' "$out" | grep -q README && fail "pages-readme: README.md is taken for a chapter"
+mkdir "$tmp/nav"
+printf '\\mainpage Start\n' > "$tmp/nav/index.md"
+printf '# A {#era_a}\n' > "$tmp/nav/era-a.md"
+printf '# C {#era_c}\n' > "$tmp/nav/era-c.md"
+printf 'index index.md\nera_a era-a.md\nera_c era-c.md\n' > "$tmp/nav/chapters"
+printf '# B {#era_b}\n' > "$tmp/nav/era-b.md"
+printf 'index index.md\nera_a era-a.md\nera_b era-b.md\nera_c era-c.md\n' > "$tmp/nav/chapters"
+out=$(check_pages "$tmp/nav")
+checks=$((checks + 1))
+[ -z "$out" ] || fail "pages-new: a new chapter and its line: $out"
+out=$(sh book/navfilter.sh "$tmp/nav/era-b.md")
+must_fail pages-new-prev 'Previous: \\ref era_a' "$out"
+must_fail pages-new-next 'Next: \\ref era_c' "$out"
+out=$(sh book/navfilter.sh "$tmp/nav/index.md")
+must_fail pages-new-contents '^2\. \\ref era_b$' "$out"
+out=$(sh book/navfilter.sh "$tmp/nav/era-c.md")
+must_fail pages-new-after 'Previous: \\ref era_b' "$out"
 
 # eras and commits: the v4.9 chapter without one of its commits; the v4.9
 # chapter missing although v4.9 is not PENDING; a PENDING era that has its
 # chapter already
 mkdir "$tmp/eras"
-grep -v 'e2fe14564d33' book/04-era-v4.9.md > "$tmp/eras/04-era-v4.9.md"
+grep -v 'e2fe14564d33' book/era-v4.9.md > "$tmp/eras/era-v4.9.md"
+printf 'era_v4_9 era-v4.9.md\n' > "$tmp/eras/chapters"
 out=$(check_commits "$tmp/eras")
 must_fail commits-missing "era v4.9 cites commit e2fe14564d33; its chapter never names it" "$out"
 out=$(check_eras "$tmp/pages")
@@ -420,7 +481,8 @@ must_fail eras-pending "remove era_v4_9 from PENDING" "$out"
 
 # fragments: a chapter pulling in a file nobody generates, a fragment
 # nobody uses
-printf '# P {#primer}\n\\verbinclude typed-in.txt\n' > "$tmp/book/01-frag.md"
+printf '# P {#primer}\n\\verbinclude typed-in.txt\n' > "$tmp/book/frag.md"
+printf 'primer frag.md\n' > "$tmp/book/chapters"
 printf 'unused.md 0 $R list\n' > "$tmp/fragments"
 out=$(check_fragments "$tmp/book" "$tmp/fragments")
 must_fail fragments-typed "verbinclude typed-in.txt: not a fragment" "$out"
@@ -432,7 +494,8 @@ must_fail fragments-unused "unused.md is used by no chapter" "$out"
 # a page (commit linked, @ escaped, a link to another lab a \ref, code
 # left alone)
 mkdir -p "$tmp/ex/42-new" "$tmp/ex/43-bad" "$tmp/labbook"
-printf '# P {#primer}\n' > "$tmp/labbook/01-primer.md"
+printf '# P {#primer}\n' > "$tmp/labbook/primer.md"
+printf 'primer primer.md\n' > "$tmp/labbook/chapters"
 conf() {	# conf DIR NUMBER CHAPTER
 	printf 'number: %s\ntitle: T%s\nkind: find\nchapter: %s\ndifficulty: easy\npoints: 10\n' \
 		"$2" "$2" "$3" > "$1/lab.conf"
@@ -491,8 +554,9 @@ checks=$((checks + 1))
 # them
 mkdir -p "$tmp/gb" "$tmp/gsrc/mm"
 printf '# A {#primer}\n\\kcommit{aaaaaaaaaaaa}\n# What the model leaves out {#primer_omits}\n\n- Unicorns are absent.\n\n# Next {#primer_next}\n- not this\n' \
-	> "$tmp/gb/01-a.md"
-printf '# B {#tools}\n\\kcommit{aaaaaaaaaaaa} \\kcommit{bbbbbbbbbbbb}\n' > "$tmp/gb/02-b.md"
+	> "$tmp/gb/a.md"
+printf '# B {#tools}\n\\kcommit{aaaaaaaaaaaa} \\kcommit{bbbbbbbbbbbb}\n' > "$tmp/gb/b.md"
+printf 'primer a.md\ntools b.md\n' > "$tmp/gb/chapters"
 printf '/*\n * x.c - x\n *\n * CUSTOM:  a <pid> and @arg | bar,\n *          on two lines.\n * Book:    not this\n */\n' \
 	> "$tmp/gsrc/mm/x.c"
 out=$(BOOK_DIR="$tmp/gb" BOOK_SRC="$tmp/gsrc" sh book/gather.sh omits)
@@ -504,6 +568,55 @@ must_fail gather-comment '| `mm/x.c` | CUSTOM | a &lt;pid&gt; and \\@arg \\| bar
 out=$(BOOK_DIR="$tmp/gb" sh book/gather.sh cites)
 must_fail gather-cites '| \\kcommit{aaaaaaaaaaaa} | \\ref primer, \\ref tools |' "$out"
 must_fail gather-cites-once '| \\kcommit{bbbbbbbbbbbb} | \\ref tools |' "$out"
+
+# asserts: a false assertion planted in the v4.9 chapter, on this build's
+# own run, fails naming the file, the line, the assertion and the sentence;
+# so does each form written wrong, and true ones pass
+mkdir -p "$tmp/as"
+{ cat book/era-v4.9.md
+  printf '\nV sleeps in exit_aio() at step 65, or so this planted line denies.\n'
+  printf '<!-- assert! v4_9-explore.txt /^ +65 +exit_aio:/ -->\n'
+} > "$tmp/as/era-v4.9.md"
+planted=$(($(wc -l < "$tmp/as/era-v4.9.md")))
+out=$(G=$G sh book/asserts.sh "$tmp/as/era-v4.9.md" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail asserts-planted "era-v4.9.md:$planted: assert! v4_9-explore.txt /^ +65 +exit_aio:/: line [0-9]* matches" "$out"
+must_fail asserts-sentence "the text says: V sleeps in exit_aio() at step 65, or so" "$out"
+must_fail asserts-status "exit 1" "$out"
+mkdir -p "$tmp/asg"
+printf 'one.txt 0 true\n' > "$tmp/asg/fragments"
+printf 'step 1 A x\nstep 2 V sleeps\nstep 3 R reaps\nstep 4 R reaps\n' > "$tmp/asg/one.txt"
+cat > "$tmp/as/x.md" <<'EOF'
+All true, in every form.
+<!-- assert one.txt /V sleeps/ -->
+<!-- assert! one.txt /W wakes/ -->
+<!-- assert one.txt /A x/ /R reaps/ -->
+<!-- assert one.txt /R reaps/ =2 -->
+<!-- assert! one.txt /R reaps/ /V sleeps/ -->
+EOF
+checks=$((checks + 1))
+out=$(G="$tmp/asg" FRAGMENTS="$tmp/asg/fragments" sh book/asserts.sh "$tmp/as/x.md" 2>&1) ||
+	fail "asserts-true: rejects true assertions: $out"
+cat > "$tmp/as/y.md" <<'EOF'
+Each of these is false or wrong.
+<!-- assert one.txt /W wakes/ -->
+<!-- assert! one.txt /V sleeps/ -->
+<!-- assert one.txt /R reaps/ /V sleeps/ -->
+<!-- assert one.txt /R reaps/ =3 -->
+<!-- assert two.txt /x/ -->
+<!-- assert one.txt x -->
+<!-- assert one.txt /x/
+<!-- assert one.txt /(/ -->
+EOF
+out=$(G="$tmp/asg" FRAGMENTS="$tmp/asg/fragments" sh book/asserts.sh "$tmp/as/y.md" 2>&1 || true)
+must_fail asserts-none "y.md:2: assert one.txt /W wakes/: no line matches" "$out"
+must_fail asserts-neg "y.md:3: assert! one.txt /V sleeps/: line 2 matches" "$out"
+must_fail asserts-order "y.md:4: .*no line matches /V sleeps/ after line 3" "$out"
+must_fail asserts-count "y.md:5: .*2 lines match, not 3" "$out"
+must_fail asserts-unknown "y.md:6: .*unknown fragment 'two.txt'" "$out"
+must_fail asserts-syntax "y.md:7: .*patterns must be /ERE/" "$out"
+must_fail asserts-unclosed "y.md:8: .*not an assertion" "$out"
+must_fail asserts-ere "y.md:9: .*not an extended regular expression" "$out"
+must_fail asserts-all "book: 8 of 8 assertions about runs do not hold" "$out"
 
 # Doxygen, with the book's own Doxyfile: a broken \ref, a missing snippet
 mkdir -p "$tmp/dox" "$tmp/gen/bench"

@@ -125,7 +125,7 @@ START_TEST(test_trimmed_and_labelled_schedules_are_equivalent)
 	for (i = 0; i < sim_nr_eras; i++) {
 		const struct era_schedule *s;
 
-		for (s = sim_eras[i]->schedules; s->name; s++) {
+		for (s = sim_eras[i]->schedules; s && s->name; s++) {
 			const struct sim_scenario *scn =
 				sim_scenarios[s->scenario];
 			unsigned int fired;

@@ -11,18 +11,7 @@ static struct sim_world w;
 /* _i walks the shipped schedules of every era (tcase_add_loop_test). */
 static const struct era *nth_schedule(int n, const struct era_schedule **out)
 {
-	int i;
-
-	for (i = 0; i < sim_nr_eras; i++) {
-		const struct era_schedule *s;
-
-		for (s = sim_eras[i]->schedules; s->name; s++)
-			if (!n--) {
-				*out = s;
-				return sim_eras[i];
-			}
-	}
-	return NULL;
+	return t_nth_schedule(sim_eras, sim_nr_eras, n, out);
 }
 
 static int nr_schedules(void)
@@ -123,6 +112,61 @@ START_TEST(test_stuck_second_kill_is_not_flagged)
 }
 END_TEST
 
+/*
+ * Every bug an era expects comes with what decides it (struct era_race),
+ * which `explore --all` compares; a scenario it expects clean or n/a
+ * declares none.
+ */
+START_TEST(test_every_bug_declares_its_race)
+{
+	const struct era *era = sim_eras[_i];
+	int scn;
+
+	for (scn = 0; scn < SCN_NR; scn++) {
+		const struct era_race *r = &era->decides[scn];
+		unsigned int e = era->expect[scn];
+
+		if (e == EXPECT_CLEAN || e == EXPECT_NA) {
+			ck_assert_msg(!r->first && !r->second,
+				      "%s/%s: a race declared for no bug",
+				      era->id, sim_scenarios[scn]->name);
+			continue;
+		}
+		ck_assert_msg(r->first && r->preemptions >= 0,
+			      "%s/%s: expects %#x but declares no race",
+			      era->id, sim_scenarios[scn]->name, e);
+		ck_assert_msg(!strcmp(r->first, ERA_NO_SINGLE_RACE) ?
+			      !r->second : r->second != NULL,
+			      "%s/%s: a race is two steps", era->id,
+			      sim_scenarios[scn]->name);
+	}
+}
+END_TEST
+
+/*
+ * An era that ships no schedule (.schedules left NULL, as a new era
+ * written from era.h would) is skipped by the walk, not dereferenced:
+ * every suite that walks the schedules walks them this way.
+ */
+START_TEST(test_era_without_schedules_is_walked_past)
+{
+	static const struct era none = { .id = "none", .name = "none" };
+	static const struct era_schedule empty[] = { { NULL } };
+	static const struct era nothing = { .id = "nothing",
+					    .schedules = empty };
+	const struct era *eras[] = { &none, sim_eras[0], &nothing, &none };
+	const struct era_schedule *s = NULL, *first = sim_eras[0]->schedules;
+	int n = 0;
+
+	ck_assert_ptr_eq(t_nth_schedule(eras, 4, 0, &s), sim_eras[0]);
+	ck_assert_ptr_eq(s, first);
+	while (first[n].name)
+		n++;
+	ck_assert_ptr_null(t_nth_schedule(eras, 4, n, &s));
+	ck_assert_ptr_null(t_nth_schedule(eras, 1, 0, &s));
+}
+END_TEST
+
 Suite *eras_suite(void)
 {
 	Suite *s = suite_create("eras");
@@ -137,6 +181,9 @@ Suite *eras_suite(void)
 			    sim_nr_eras * SCN_NR);
 	tcase_add_loop_test(tc, test_stuck_second_kill_is_not_flagged, 0,
 			    sim_nr_eras);
+	tcase_add_loop_test(tc, test_every_bug_declares_its_race, 0,
+			    sim_nr_eras);
+	tcase_add_test(tc, test_era_without_schedules_is_walked_past);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,13 +9,20 @@
  * explorer sees it.
  *
  * A mutant may instead break what a syscall promises while staying safe
- * (contracts[] below): no oracle can see that, so DPOR must prove it
- * clean, and the trace of one run must show the promise kept by the
- * parent and broken by the mutant.
+ * (contracts[] below): only the contract oracle may fire there (DPOR
+ * proves every other clean), and the trace of one run must show the
+ * promise kept by the parent and broken by the mutant.
+ *
+ * Every mutant is also caught the way `explore --all` would catch it if
+ * it were its parent era: some cell differs from what the parent declares,
+ * its oracle or what decides it (struct era_race).  A mutant whose bug
+ * fires the parent's own oracle (no-oom-lock on v4.9) is caught that way
+ * only.
  */
 #include <string.h>
 #include "testlib.h"
 #include "../src/sim/explore.h"
+#include "../src/sim/decide.h"
 #include <asm/pgtable.h>
 
 #define ERA(sym) extern const struct era sym; \
@@ -61,18 +68,21 @@ static bool finds(const struct era *era, int scn, enum sim_explore_mode mode,
 }
 
 /*
- * The promises no oracle watches.  @who runs first, to the end of what it
- * does, then the others: the run in which its promise is easiest to keep.
- * It must unmap every page of the victim in the parent, and none in the
- * mutant.
+ * The promises only the contract oracle watches.  @who runs first, to the
+ * end of what it does, then the others: the run in which its promise is
+ * easiest to keep.  It must unmap every page of the victim in the parent;
+ * in the mutant, none (@vmas_left 0) or all but @vmas_left VMAs' worth.
  */
 static const struct {
 	const char *mutant;
 	enum reaplab_scenario scn;
 	char who;
+	int vmas_left;
 	const char *promise;
 } contracts[] = {
-	{ "mutant-inverted-skip", SCN_MRELEASE, 'M',
+	{ "mutant-inverted-skip", SCN_MRELEASE, 'M', -1,
+	  "process_mrelease(), running first, unmaps every page of the victim" },
+	{ "mutant-reverse-skips-vma", SCN_MRELEASE, 'M', 1,
 	  "process_mrelease(), running first, unmaps every page of the victim" },
 };
 
@@ -134,6 +144,90 @@ START_TEST(test_mutant_is_found)
 }
 END_TEST
 
+/* @era's cell of scenario @scn, searched as `explore --all` searches it. */
+static void cell_of(const struct era *era, int scn, struct sim_cell *c)
+{
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .stop_first = true,
+	};
+	static struct sim_explore_result r;
+	char err[256];
+
+	ck_assert_msg(!sim_world_build(&w, era, sim_scenarios[scn],
+				       &sim_scenarios[scn]->defaults, err,
+				       sizeof(err)), "%s: %s", era->id, err);
+	sim_cell_search(&w, &o, &r, true, c);
+	sim_world_free(&w);
+	ck_assert_msg(c->done && (c->buggy || c->na || c->proven),
+		      "%s/%s: the search did not end", era->id,
+		      sim_scenarios[scn]->name);
+}
+
+/*
+ * The scenarios, cheapest first: a mutant is caught at its first cell that
+ * its parent would not accept.
+ */
+static const enum reaplab_scenario by_cost[] = {
+	SCN_MRELEASE, SCN_EXIT_FIRST, SCN_CONCURRENT_OOM, SCN_STUCK, SCN_OOM,
+	SCN_PROC_READER,
+};
+
+/*
+ * Were the mutant its parent era, `explore --all` would fail a cell: the
+ * oracle, its race or its preemptions differ from what the parent
+ * declares.  (That the parent itself passes every cell is the explore
+ * suite's `--all` test.)
+ */
+START_TEST(test_mutant_caught_by_all)
+{
+	const struct era *m = mutants[_i];
+	const struct era *parent = sim_era_by_name(m->parent);
+	static struct sim_cell c;
+	size_t i;
+
+	ck_assert_msg(parent, "%s: no parent era %s", m->id, m->parent);
+	ck_assert_int_eq(sizeof(by_cost) / sizeof(by_cost[0]), SCN_NR);
+	for (i = 0; i < SCN_NR; i++) {
+		cell_of(m, by_cost[i], &c);
+		if (!sim_cell_matches(&c, parent, by_cost[i]))
+			return;
+	}
+	ck_abort_msg("%s: explore --all would accept it as %s in every scenario",
+		     m->id, parent->id);
+}
+END_TEST
+
+/*
+ * No oom_lock in the OOM path, on v4.9: oom fires v4.9's own oracle,
+ * spurious-kill, but decided by another race; only that tells it from
+ * v4.9 (whose own cell is checked the same way, and passes).
+ */
+START_TEST(test_same_oracle_other_race)
+{
+	const struct era *m = NULL, *parent = sim_era_by_name("v4.9");
+	static struct sim_cell c;
+	size_t i;
+
+	for (i = 0; i < NR_MUTANTS; i++)
+		if (!strcmp(mutants[i]->id, "mutant-no-oom-lock"))
+			m = mutants[i];
+	ck_assert_msg(m && parent && !strcmp(m->parent, parent->id),
+		      "no mutant-no-oom-lock of v4.9");
+	cell_of(parent, SCN_OOM, &c);
+	ck_assert_msg(sim_cell_matches(&c, parent, SCN_OOM),
+		      "v4.9/oom: found %s %s / %s, %d preemption(s): not what v4.9 declares",
+		      c.buggy ? "a bug" : "clean", c.first, c.second,
+		      c.preemptions);
+	cell_of(m, SCN_OOM, &c);
+	ck_assert_msg(c.buggy && (c.fired & parent->expect[SCN_OOM]),
+		      "%s/oom: expected v4.9's oracle; fired %#x", m->id,
+		      c.fired);
+	ck_assert_msg(!sim_cell_matches(&c, parent, SCN_OOM),
+		      "%s/oom: decided by %s / %s in %d preemption(s), as v4.9 is",
+		      m->id, c.first, c.second, c.preemptions);
+}
+END_TEST
+
 /* Pages of the victim's page tables that thread @tid found present and cleared. */
 static int pages_zapped_by(int tid)
 {
@@ -152,9 +246,12 @@ static int pages_zapped_by(int tid)
 	return n;
 }
 
-/* Run @era's @scn with @who first; the pages @who unmapped. */
+/*
+ * Run @era's @scn with @who first; the pages @who unmapped.  The run must
+ * fire exactly @fires (the contract oracle, for a mutant breaking it).
+ */
 static int run_first(const struct era *era, enum reaplab_scenario scn,
-		     char who)
+		     char who, unsigned int fires)
 {
 	const struct sim_scenario *s = sim_scenarios[scn];
 	char sched[2] = { who, 0 }, err[256];
@@ -168,9 +265,9 @@ static int run_first(const struct era *era, enum reaplab_scenario scn,
 			tid = t;
 	ck_assert_msg(tid >= 0, "%s has no thread %c", s->name, who);
 	fired = t_replay(&w, sched);
-	ck_assert_msg(!fired && w.stop != SIM_STOP_DIVERGED,
-		      "%s/%s '%s': fired %#x or diverged", era->id, s->name,
-		      sched, fired);
+	ck_assert_msg(fired == fires && w.stop != SIM_STOP_DIVERGED,
+		      "%s/%s '%s': fired %#x (not %#x) or diverged", era->id,
+		      s->name, sched, fired, fires);
 	t = pages_zapped_by(tid);
 	sim_world_free(&w);
 	return t;
@@ -180,7 +277,9 @@ START_TEST(test_mutant_breaks_promise)
 {
 	const struct era *m = NULL, *parent;
 	const struct sim_scenario *s = sim_scenarios[contracts[_i].scn];
-	int pages = s->defaults.vmas * s->defaults.pages, got;
+	int pages = s->defaults.vmas * s->defaults.pages, got, want;
+	unsigned int unsafe = ((1u << ORACLE_NR) - 1) &
+			      ~EXPECT(ORACLE_CONTRACT);
 	unsigned long executions;
 	size_t i;
 
@@ -190,19 +289,25 @@ START_TEST(test_mutant_breaks_promise)
 	ck_assert_msg(m, "no mutant %s", contracts[_i].mutant);
 	parent = sim_era_by_name(m->parent);
 	ck_assert_msg(parent, "%s: no parent era %s", m->id, m->parent);
-
-	/* safe: no oracle fires in any schedule */
-	ck_assert_msg(!finds(m, contracts[_i].scn, SIM_EXPLORE_DPOR, 0, false,
-			     &executions),
-		      "%s/%s: an oracle fires; the mutant was to stay safe",
+	ck_assert_msg(m->expect[contracts[_i].scn] == EXPECT(ORACLE_CONTRACT),
+		      "%s/%s: a broken promise is the contract oracle's",
 		      m->id, s->name);
 
-	got = run_first(parent, contracts[_i].scn, contracts[_i].who);
+	/* safe: no oracle but the contract fires in any schedule */
+	ck_assert_msg(!finds(m, contracts[_i].scn, SIM_EXPLORE_DPOR, unsafe,
+			     false, &executions),
+		      "%s/%s: an oracle other than the contract fires; the mutant was to stay safe",
+		      m->id, s->name);
+
+	got = run_first(parent, contracts[_i].scn, contracts[_i].who, 0);
 	ck_assert_msg(got == pages, "%s: expected: %s (%d pages); got: %d",
 		      parent->id, contracts[_i].promise, pages, got);
-	got = run_first(m, contracts[_i].scn, contracts[_i].who);
-	ck_assert_msg(got == 0, "%s: expected the promise broken: %c unmaps none of the %d pages; got: %d",
-		      m->id, contracts[_i].who, pages, got);
+	want = contracts[_i].vmas_left < 0 ? 0 :
+	       pages - contracts[_i].vmas_left * (int)s->defaults.pages;
+	got = run_first(m, contracts[_i].scn, contracts[_i].who,
+			EXPECT(ORACLE_CONTRACT));
+	ck_assert_msg(got == want, "%s: expected the promise broken: %c unmaps %d of the %d pages; got: %d",
+		      m->id, contracts[_i].who, want, pages, got);
 }
 END_TEST
 
@@ -264,6 +369,8 @@ Suite *mutants_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_mutant_is_found, 0, NR_MUTANTS);
 	tcase_add_loop_test(tc, test_mutant_breaks_promise, 0, NR_CONTRACTS);
+	tcase_add_loop_test(tc, test_mutant_caught_by_all, 0, NR_MUTANTS);
+	tcase_add_test(tc, test_same_oracle_other_race);
 	tcase_add_test(tc, test_mutant_schedules);
 	suite_add_tcase(s, tc);
 	return s;

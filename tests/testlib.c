@@ -14,6 +14,53 @@
 
 extern char **environ;
 
+/* The programs of tests/programs/, built as eras (see the Makefile). */
+#ifndef TEST_PROGRAMS
+#define TEST_PROGRAMS
+#endif
+#define ERA(sym) extern const struct era sym; \
+	extern char sym##_data_begin[], sym##_data_end[];
+TEST_PROGRAMS
+#undef ERA
+
+static struct {
+	const struct era *era;
+	char *begin, *end;
+	bool registered;
+} programs[] = {
+#define ERA(sym) { &sym, sym##_data_begin, sym##_data_end, false },
+	TEST_PROGRAMS
+#undef ERA
+	{ NULL, NULL, NULL, false }
+};
+
+const struct era *t_program(const char *id)
+{
+	int i;
+
+	for (i = 0; programs[i].era; i++)
+		if (!strcmp(programs[i].era->id, id)) {
+			if (!programs[i].registered)
+				sim_era_data_register(programs[i].era,
+						      programs[i].begin,
+						      programs[i].end);
+			programs[i].registered = true;
+			return programs[i].era;
+		}
+	ck_abort_msg("no test program '%s' in tests/programs/", id);
+	return NULL;
+}
+
+void t_build_program(struct sim_world *w, const char *id)
+{
+	const struct era *era = t_program(id);
+	char err[256];
+
+	ck_assert_msg(!sim_world_build(w, era, &sim_program_scenario,
+				       &sim_program_scenario.defaults, err,
+				       sizeof(err)), "%s: %s", id, err);
+}
+
 static int (*custom_build)(struct sim_world *w);
 
 static int custom(struct sim_world *w)
@@ -27,6 +74,23 @@ static const struct sim_scenario custom_scn = {
 	.summary = "a test's own threads",
 	.build = custom,
 };
+
+const struct era *t_nth_schedule(const struct era *const *eras, int neras,
+				 int n, const struct era_schedule **out)
+{
+	int i;
+
+	for (i = 0; i < neras; i++) {
+		const struct era_schedule *s;
+
+		for (s = eras[i]->schedules; s && s->name; s++)
+			if (!n--) {
+				*out = s;
+				return eras[i];
+			}
+	}
+	return NULL;
+}
 
 void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w))
 {

@@ -16,12 +16,21 @@
 
 /* A world of the test's own: @build creates its threads and objects. */
 void t_build_custom(struct sim_world *w, int (*build)(struct sim_world *w));
+/* A program of tests/programs/ by its id, and a world of it. */
+const struct era *t_program(const char *id);
+void t_build_program(struct sim_world *w, const char *id);
 /* Replay @sched strictly with frames; returns the verdict's oracle bits. */
 unsigned int t_replay(struct sim_world *w, const char *sched);
 /* Build era/scenario with default sizes; aborts the test on failure. */
 void t_build(struct sim_world *w, const char *era, const char *scn);
 /* Run the reaplab binary; returns its exit status, stdout and stderr. */
 int t_run(char *out, size_t outlen, char *err, size_t errlen, ...);
+/*
+ * The @n-th shipped schedule of @eras (@neras of them), in order, and its
+ * era; NULL past the last.  An era may ship none (.schedules NULL).
+ */
+const struct era *t_nth_schedule(const struct era *const *eras, int neras,
+				 int n, const struct era_schedule **out);
 /* The changelog diagram of the last run, as text. */
 char *t_render(struct sim_world *w);
 

@@ -201,8 +201,11 @@ static int table_eras(const struct bench_opts *o, double scale,
 					sim_oracle_name(__builtin_ctz(r.first.fired)) :
 					"clean");
 			bench_table_set(&t, row, 3, "%lu", r.executions);
+			/* a cut execution is not explored: no proof then */
 			bench_table_set(&t, row, 4, "%s", r.buggy ? "bug" :
-					r.complete ? "yes" : "budget");
+					r.limit_hits ? "cut" :
+					sim_explore_conclusion(&r) == SIM_NEVER ?
+					"yes" : "budget");
 			bench_table_set(&t, row, 5, "%.2f", r.seconds);
 			bench_table_set(&t, row, 6, "%.1f%%",
 					100.0 * r.sleep_blocked /
@@ -212,7 +215,9 @@ static int table_eras(const struct bench_opts *o, double scale,
 				fprintf(f, "%s,%s,%d,%s,%lu,%d,%.4f,%lu,%.1f\n",
 					era->id, sim_scenarios[s]->name,
 					w.nthreads, r.buggy ? "bug" : "clean",
-					r.executions, r.complete, r.seconds,
+					r.executions,
+					sim_explore_conclusion(&r) == SIM_NEVER,
+					r.seconds,
 					r.sleep_blocked, naive);
 			sim_world_free(&w);
 		}

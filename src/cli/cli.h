@@ -5,7 +5,8 @@
  * Exit codes everywhere: 0 no oracle fired, 1 an oracle fired (or a
  * declared expectation was not met), 2 bad input (an unknown era or
  * scenario, a malformed schedule, a divergence), always with one line on
- * stderr saying which.
+ * stderr saying which; and for explore, 3: Unknown, the search did not
+ * complete (DOC: No verdict without completion, src/sim/explore.c).
  */
 #ifndef _CLI_CLI_H
 #define _CLI_CLI_H
@@ -19,6 +20,8 @@
 #define EXIT_CLEAN	0
 #define EXIT_BUG	1
 #define EXIT_USAGE	2
+/* explore: the search did not complete, and found nothing */
+#define EXIT_UNKNOWN	3
 
 extern const char *cli_self;
 

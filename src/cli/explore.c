@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "../sim/explore.h"
+#include "../sim/decide.h"
 #include "../sim/render.h"
 #include "../sim/markdown.h"
 
@@ -31,7 +32,9 @@ static void explore_usage(FILE *f)
 		"                   without its race analysis, for comparison\n\n"
 		"Options:\n"
 		"  --all            every era and scenario: a verdict table, checked\n"
-		"                   against what each era declares history says\n"
+		"                   against what each era declares history says: the\n"
+		"                   oracle, and for a bug the race that decides it and\n"
+		"                   its fewest preemptions\n"
 		"  --format md      with --all: the table alone, as Markdown (the book)\n"
 		"  --eras E1,E2     with --all: only these eras' rows\n"
 		"  --scenarios S1,S2  with --all: only these scenarios' cells (text\n"
@@ -52,8 +55,15 @@ static void explore_usage(FILE *f)
 		"                   a figure format the words go to stderr, the figure\n"
 		"                   alone to stdout\n"
 		"  -o KEY=VALUE     scenario size\n\n"
-		"Exit status: 0 no oracle fired, 1 an oracle fired (with --all: a verdict\n"
-		"differs from its era's expectation), 2 bad input.\n");
+		"\"Never\" is said only of a search that ran every execution to its end:\n"
+		"one cut by the step limit, or a search stopped by --budget, --time or\n"
+		"Ctrl-C (and pct and walk, which never finish), ends in \"Unknown\", with\n"
+		"how many executions were cut.\n\n"
+		"Exit status: 0 Never (no oracle fires), 1 an oracle fired (with --all:\n"
+		"a verdict, its race or its preemptions differ from its era's\n"
+		"expectation), 2 bad input, 3 Unknown\n"
+		"(with --all: a cell whose search did not complete, and no other\n"
+		"difference).\n");
 }
 
 /*
@@ -79,76 +89,68 @@ struct explore_args {
 /* The step's operation as the race report prints it, with its caller. */
 static void step_line(const struct sim_world *w, unsigned int step)
 {
-	static const void *stack[SIM_MAX_THREADS][SIM_MAX_DEPTH];
-	int depth[SIM_MAX_THREADS] = { 0 };
-	unsigned int n = 0;
-	size_t e;
+	char letter, text[SIM_STEP_TEXT], where[96];
+	const struct sim_event *ev;
 
-	for (e = 0; e < w->trace.nr; e++) {
-		const struct sim_event *ev = &w->trace.ev[e];
-		int t = ev->tid, d;
-		char text[200], where[96];
-
-		if (ev->probe || t >= SIM_MAX_THREADS)
-			continue;
-		if (ev->type == SIM_EV_ENTER) {
-			if (depth[t] < SIM_MAX_DEPTH)
-				stack[t][depth[t]] = ev->fn;
-			depth[t]++;
-		} else if (ev->type == SIM_EV_EXIT && depth[t] > 0) {
-			depth[t]--;
-		}
-		if (ev->type != SIM_EV_OP || n++ != step)
-			continue;
-		d = depth[t] < SIM_MAX_DEPTH ? depth[t] : SIM_MAX_DEPTH;
-		sim_op_text(ev, text, sizeof(text));
-		/* two callers: task_lock() alone does not say who locks */
-		snprintf(where, sizeof(where), "%s%s%s",
-			 d > 1 ? sim_symbol(stack[t][d - 2]) : "",
-			 d > 1 ? "/" : "", d ? sim_symbol(stack[t][d - 1]) : "?");
-		fprintf(words, "  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
-		       w->threads[t].letter, text, where, ev->site->file,
-		       ev->site->line);
+	if (!sim_step_parts(w, step, &letter, text, sizeof(text), where,
+			    sizeof(where), &ev))
 		return;
+	fprintf(words, "  step %4u  %c  %-44s in %-34s %s:%d\n", step + 1,
+		letter, text, where, ev->site->file, ev->site->line);
+}
+
+/*
+ * A deadlock: the steps that took the locks still held at the end, which
+ * the stuck threads wait for (0-based, as sim_cex_slice() wants them).
+ */
+static unsigned int held_steps(const struct sim_world *w, unsigned int *keep,
+			       unsigned int max)
+{
+	unsigned int n = 0, step = 0;
+	size_t e;
+	int i;
+
+	for (e = 0; e < w->trace.nr && n < max; e++) {
+		const struct sim_event *ev = &w->trace.ev[e];
+		const struct sim_thread *t;
+
+		if (ev->type != SIM_EV_OP || ev->probe)
+			continue;
+		t = &w->threads[ev->tid];
+		for (i = 0; i < t->nheld; i++)
+			if (t->held[i].lock == ev->obj &&
+			    t->held[i].kind == ev->kind)
+				keep[n++] = step;
+		step++;
 	}
+	return n;
 }
 
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
-	char numeric[4096], labelled[4096], opts[160];
-	struct sim_minimized m = { 0 };
-	struct sim_race race;
-	unsigned int tried, keep[3], nkeep = 0;
-	int preempt, oracle, have_race, fault;
+	static struct sim_decided d;
+	const struct sim_minimized *m = &d.m;
+	char labelled[4096], opts[160], *numeric = d.schedule;
+	unsigned int tried, keep[3 + SIM_MAX_HELD], nkeep = 0;
+	int preempt, oracle, have_race;
 
-	if (a->minimize && !sim_cex_minimize(w, &r->first, a->o.want, &m))
-		oracle = m.oracle;
-	else
-		oracle = __builtin_ctz(a->o.want ? r->first.fired & a->o.want :
-				       r->first.fired);
-	/* the cause, not the faulting access; else whatever there is */
-	sim_cex_replay(w, &r->first, false);
-	fault = (int)w->verdict.hit[oracle].step - 1;
-	have_race = fault >= 0 &&
-		    !sim_cex_critical_race(w, &r->first, oracle, fault, &race,
-					   &tried);
-	if (!have_race)
-		have_race = !sim_cex_critical_race(w, &r->first, oracle, -1,
-						   &race, &tried);
-	sim_cex_replay(w, &r->first, true);
-	preempt = sim_schedule_from_trace(w, false, numeric, sizeof(numeric));
+	sim_decide(w, &r->first, a->o.want, a->minimize, &d);
+	oracle = d.oracle;
+	have_race = d.race;
+	tried = d.tried;
+	preempt = d.preemptions;
 	sim_schedule_labelled(w, labelled, sizeof(labelled));
 	fprintf(words, "\nCounterexample (execution %lu, %d preemption%s, %u steps",
 	       r->first.execution, preempt, preempt == 1 ? "" : "s",
 	       w->run_steps);
 	if (a->minimize)
 		fprintf(words, "; minimized from %d preemption%s, %u steps in %lu tries",
-		       m.from_preemptions, m.from_preemptions == 1 ? "" : "s",
-		       m.from_steps, m.tries);
+		       m->from_preemptions, m->from_preemptions == 1 ? "" : "s",
+		       m->from_steps, m->tries);
 	fprintf(words, "):\n");
 	if (a->minimize && preempt > 0)
-		fprintf(words, "  %s\n", m.proven ?
+		fprintf(words, "  %s\n", m->proven ?
 		       "no schedule with fewer preemptions fires it (icb, complete)" :
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
@@ -158,13 +160,13 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 	if (have_race) {
 		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");
-		step_line(w, race.j);
-		step_line(w, race.k);
-		keep[nkeep++] = race.j;
-		keep[nkeep++] = race.k;
+		step_line(w, d.j);
+		step_line(w, d.k);
+		keep[nkeep++] = d.j;
+		keep[nkeep++] = d.k;
 	} else {
-		fprintf(words, "\nNo single race decides it: every one of the %u races, reversed, still fires %s.\n",
-		       tried, sim_oracle_name(oracle));
+		fputc('\n', words);
+		sim_render_no_race(words, tried, oracle);
 	}
 	fputc('\n', words);
 	if (a->slice) {
@@ -172,6 +174,9 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 
 		if (w->verdict.hit[oracle].step)
 			keep[nkeep++] = w->verdict.hit[oracle].step - 1;
+		if (oracle == ORACLE_DEADLOCK)
+			nkeep += held_steps(w, keep + nkeep,
+					    ARRAY_SIZE(keep) - nkeep);
 		hidden = sim_cex_slice(w, keep, nkeep);
 		fprintf(words, "Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
 		       hidden);
@@ -189,11 +194,15 @@ static void print_observation(const struct sim_world *w,
 			      const struct sim_explore_opts *o,
 			      const struct sim_explore_result *r)
 {
-	fprintf(words, "Observation %s/%s %s %s (%lu of %lu executions, mode %s",
+	enum sim_conclusion c = sim_explore_conclusion(r);
+	char why[256];
+
+	fprintf(words, "Observation %s/%s %s%s%s (%lu of %lu executions, mode %s",
 	       w->era->id, w->scn->name,
+	       c == SIM_UNKNOWN ? "" :
 	       cli_verdict_text(r->buggy ? r->first.fired : 0, false),
-	       r->buggy ? "Sometimes" : "Never", r->buggy, r->executions,
-	       sim_explore_mode_name(o->mode));
+	       c == SIM_UNKNOWN ? "" : " ", sim_conclusion_name(c), r->buggy,
+	       r->executions, sim_explore_mode_name(o->mode));
 	if (o->mode == SIM_EXPLORE_ICB)
 		fprintf(words, ", bound %d", r->reached_bound);
 	if (o->mode == SIM_EXPLORE_DPOR || o->mode == SIM_EXPLORE_SLEEP)
@@ -201,65 +210,52 @@ static void print_observation(const struct sim_world *w,
 	if (o->mode == SIM_EXPLORE_PCT || o->mode == SIM_EXPLORE_WALK)
 		fprintf(words, ", seed %#llx", (unsigned long long)(r->buggy ? r->seed :
 							   o->seed));
+	if (r->limit_hits + r->diverged)
+		fprintf(words, ", %lu cut", r->limit_hits + r->diverged);
 	fprintf(words, ", %.2f s)\n", r->seconds);
 	if (r->buggy && !o->stop_first)
 		fprintf(words, "  oracles fired across all executions: %s\n",
 		       cli_verdict_text(r->fired, false));
-	if (r->interrupted)
-		fprintf(words, "  interrupted: the search stopped before it was complete\n");
-	else if (r->budget_exhausted)
-		fprintf(words, "  budget exhausted: the search stopped before it was complete\n");
-	else if (r->bound_exceeded && !r->buggy)
+	if (c == SIM_UNKNOWN) {
+		sim_explore_why_unknown(w, r, why, sizeof(why));
+		fprintf(words, "  unknown: %s%s\n", why,
+			r->limit_hits + r->diverged ?
+			": an execution cut short is not explored" : "");
+	} else if (r->buggy && (r->limit_hits || r->diverged)) {
+		sim_explore_why_unknown(w, r, why, sizeof(why));
+		fprintf(words, "  also: %s\n", why);
+	} else if (r->bound_exceeded && !r->buggy) {
 		fprintf(words, "  bound exceeded: executions with more preemptions were not explored\n");
-	else if (!r->buggy && r->complete)
+	} else if (!r->buggy && r->complete) {
 		fprintf(words, "  complete: every %s was explored\n",
 		       o->mode == SIM_EXPLORE_DPOR ||
 		       o->mode == SIM_EXPLORE_SLEEP ? "trace" :
 		       "schedule within the bound");
+	}
 }
 
-static int default_pick(struct sim_world *w, void *data)
-{
-	(void)data;
-	return sim_default_pick(w);
-}
-
-/* One era and scenario, searched; the verdict cell for --all. */
-struct cell {
-	bool done, na, buggy, proven;
-	unsigned int fired;
-	double seconds;
-	unsigned long executions;
-};
-
+/*
+ * One era and scenario: searched, and for --all (!@report) what decides a
+ * bug found too (sim_cell_search()); with @report the counterexample is
+ * printed instead.
+ */
 static int explore_one(const struct era *era, const struct sim_scenario *scn,
 		       const struct explore_args *a, bool report,
-		       struct cell *c)
+		       struct sim_cell *c)
 {
 	static struct sim_world w;
 	static struct sim_explore_result r;
 
 	if (cli_build(&w, era, scn, &a->p))
 		return -1;
-	memset(c, 0, sizeof(*c));
-	/* a scenario that cannot exist in the era: every run says so */
-	sim_run_coop(&w, (struct sim_policy){ default_pick, NULL });
-	if (w.verdict.na) {
-		c->na = true;
-		c->done = true;
+	sim_cell_search(&w, &a->o, &r, !report, c);
+	if (c->na) {
 		if (!a->quiet)
 			fprintf(words, "Observation %s/%s n/a (%s)\n", era->id,
 			       scn->name, "the scenario's syscall does not exist in this era");
 		sim_world_free(&w);
 		return 0;
 	}
-	sim_explore(&w, &a->o, &r);
-	c->done = !r.interrupted;
-	c->buggy = r.buggy;
-	c->fired = r.buggy ? r.first.fired : 0;
-	c->proven = r.complete;
-	c->seconds = r.seconds;
-	c->executions = r.executions;
 	if (!a->quiet)
 		print_observation(&w, &a->o, &r);
 	if (report && r.buggy)
@@ -268,15 +264,27 @@ static int explore_one(const struct era *era, const struct sim_scenario *scn,
 	return 0;
 }
 
-static bool cell_matches(const struct cell *c, unsigned int expect)
+/*
+ * A verdict with what decides it, for the mismatch line: @fired and @race
+ * are what was found, or what the era expects.
+ */
+static void verdict_line(char *buf, size_t len, unsigned int fired, bool na,
+			 const char *first, const char *second,
+			 int preemptions)
 {
-	if (expect == EXPECT_NA)
-		return c->na;
-	if (c->na)
-		return false;
-	if (expect == EXPECT_CLEAN)
-		return !c->buggy;
-	return c->buggy && (c->fired & expect);
+	int n;
+
+	sim_oracles_text(fired, na, buf, len);
+	n = strlen(buf);
+	if (na || !fired || !first || (size_t)n >= len)
+		return;
+	if (!second)
+		snprintf(buf + n, len - n, ", %s, %d preemption%s", first,
+			 preemptions, preemptions == 1 ? "" : "s");
+	else
+		snprintf(buf + n, len - n,
+			 ", decided by %s against %s, %d preemption%s", first,
+			 second, preemptions, preemptions == 1 ? "" : "s");
 }
 
 static const char *expect_text(unsigned int expect)
@@ -305,8 +313,9 @@ static bool era_wanted(const struct explore_args *a, int i)
 }
 
 /* One cell of the Markdown table: the verdict and how far the search went. */
-static void md_cell(const struct cell *c, unsigned int expect)
+static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
 {
+	unsigned int expect = era->expect[scn];
 	char text[128];
 
 	if (c->na)
@@ -314,6 +323,9 @@ static void md_cell(const struct cell *c, unsigned int expect)
 	else if (c->buggy)
 		snprintf(text, sizeof(text), "%s at execution %lu",
 			 cli_verdict_text(c->fired, false), c->executions);
+	else if (c->unknown)
+		snprintf(text, sizeof(text), "unknown after %lu executions",
+			 c->executions);
 	else
 		snprintf(text, sizeof(text), "clean in %s %lu executions",
 			 c->proven ? "all" : "the first", c->executions);
@@ -323,9 +335,11 @@ static void md_cell(const struct cell *c, unsigned int expect)
 	md_text(stdout, text);
 	if (c->buggy)
 		fputs("**", stdout);
-	if (!cell_matches(c, expect)) {
+	if (!sim_cell_matches(c, era, scn)) {
 		fputs(" (!) expected ", stdout);
 		md_text(stdout, expect_text(expect));
+		if (c->buggy && (c->fired & expect))
+			md_text(stdout, ", decided by another race");
 	}
 }
 
@@ -334,10 +348,11 @@ static void md_cell(const struct cell *c, unsigned int expect)
  * run, and a line saying how it compares with what the eras declare.
  */
 static void explore_all_md(const struct explore_args *a,
-			   struct cell (*cells)[SCN_NR], int nscn,
+			   struct sim_cell (*cells)[SCN_NR], int nscn,
 			   int mismatches, int unproven, double seconds)
 {
 	int i, s, rows;
+
 
 	fputs("| era", stdout);
 	for (s = 0; s < nscn; s++) {
@@ -353,23 +368,23 @@ static void explore_all_md(const struct explore_args *a,
 		fputs("| ", stdout);
 		md_text(stdout, sim_eras[i]->id);
 		for (s = 0; s < nscn; s++)
-			md_cell(&cells[i][s],
-				sim_eras[i]->expect[sim_scenarios[s]->id]);
+			md_cell(&cells[i][s], sim_eras[i],
+				sim_scenarios[s]->id);
 		fputs(" |\n", stdout);
 	}
 	printf("\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
 	       a->eras ? " --eras " : "", a->eras ? a->eras : "",
 	       sim_explore_mode_name(a->o.mode), seconds,
-	       nscn * rows - mismatches, nscn * rows);
+	       nscn * rows - mismatches - unproven, nscn * rows);
 	if (unproven)
-		printf("; %d clean verdict%s not proven (the search stopped early)",
-		       unproven, unproven == 1 ? " is" : "s are");
+		printf("; %d %s unknown (the search did not complete)",
+		       unproven, unproven == 1 ? "is" : "are");
 	printf(".\n");
 }
 
 static int explore_all(struct explore_args *a)
 {
-	static struct cell cells[64][SCN_NR];
+	static struct sim_cell cells[64][SCN_NR];
 	int ndone = 0;
 	double start = sim_now();
 	int i, s, nscn = 0, mismatches = 0, unproven = 0, cellsn = 0;
@@ -397,18 +412,18 @@ static int explore_all(struct explore_args *a)
 	if (a->md) {
 		for (i = 0; i < sim_nr_eras && i < 64; i++)
 			for (s = 0; s < nscn && era_wanted(a, i); s++) {
-				const struct cell *c = &cells[i][s];
-				unsigned int expect =
-					sim_eras[i]->expect[sim_scenarios[s]->id];
+				const struct sim_cell *c = &cells[i][s];
 
-				if (!cell_matches(c, expect))
-					mismatches++;
-				else if (!c->na && !c->buggy && !c->proven)
+				if (c->unknown)
 					unproven++;
+				else if (!sim_cell_matches(c, sim_eras[i],
+							   sim_scenarios[s]->id))
+					mismatches++;
 			}
 		explore_all_md(a, cells, nscn, mismatches, unproven,
 			       sim_now() - start);
-		return mismatches ? EXIT_BUG : EXIT_CLEAN;
+		return mismatches ? EXIT_BUG : unproven ? EXIT_UNKNOWN :
+		       EXIT_CLEAN;
 	}
 	printf("%s%-12s", a->quiet ? "" : "\n", "era");
 	for (s = 0; s < nscn; s++)
@@ -419,48 +434,77 @@ static int explore_all(struct explore_args *a)
 			continue;
 		printf("%-12s", sim_eras[i]->id);
 		for (s = 0; s < nscn; s++) {
-			const struct cell *c = &cells[i][s];
-			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
+			const struct sim_cell *c = &cells[i][s];
+			bool ok = sim_cell_matches(c, sim_eras[i],
+						   sim_scenarios[s]->id);
 			char text[64];
 
 			if (!c->done) {
 				printf(" %-*s", s + 1 < nscn ? 17 : 0, "-");
 				continue;
 			}
-			snprintf(text, sizeof(text), "%s%s%s",
+			snprintf(text, sizeof(text), "%s%s",
+				 c->unknown ? "unknown" :
 				 cli_verdict_text(c->fired, c->na),
-				 !c->na && !c->buggy && !c->proven ? "?" : "",
-				 cell_matches(c, expect) ? "" : " (!)");
+				 ok ? "" : " (!)");
 			printf(" %-*s", s + 1 < nscn ? 17 : 0, text);
 			cellsn++;
-			if (!cell_matches(c, expect))
-				mismatches++;
-			else if (!c->na && !c->buggy && !c->proven)
+			if (c->unknown)
 				unproven++;
+			else if (!ok)
+				mismatches++;
 		}
 		printf("\n");
 	}
 	printf("\n");
-	if (unproven)
-		printf("?: clean as far as the search went, which was not everything\n");
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
 		for (s = 0; s < nscn && era_wanted(a, i); s++) {
-			unsigned int expect = sim_eras[i]->expect[sim_scenarios[s]->id];
+			const struct era *era = sim_eras[i];
+			int id = sim_scenarios[s]->id;
+			const struct era_race *want = &era->decides[id];
+			const struct sim_cell *c = &cells[i][s];
+			unsigned int expect = era->expect[id];
+			char line[320], found[640], expected[640];
 
-			if (cells[i][s].done &&
-			    !cell_matches(&cells[i][s], expect))
-				printf("(!) %s/%s: found %s, the era expects %s\n",
+			if (!c->done || sim_cell_matches(c, era, id))
+				continue;
+			if (c->unknown)
+				printf("(!) %s/%s: unknown after %lu executions (%lu cut short%s), the era expects %s\n",
 				       sim_eras[i]->id, sim_scenarios[s]->name,
-				       cli_verdict_text(cells[i][s].fired,
-							cells[i][s].na),
-				       expect_text(expect));
+				       c->executions, c->cut,
+				       c->proven ? "" : ", the search stopped early",
+				       sim_oracles_text(expect == EXPECT_NA ?
+							0 : expect,
+							expect == EXPECT_NA,
+							line, sizeof(line)));
+			else if (!c->buggy || !(c->fired & expect))
+				printf("(!) %s/%s: %s\n", era->id,
+				       sim_scenarios[s]->name,
+				       sim_expectation_text(c->fired, c->na,
+							    expect, line,
+							    sizeof(line)));
+			else {
+				/* the oracle is right: what decides it is not */
+				verdict_line(found, sizeof(found), c->fired,
+					     false, c->race ? c->first :
+					     ERA_NO_SINGLE_RACE,
+					     c->race ? c->second : NULL,
+					     c->preemptions);
+				verdict_line(expected, sizeof(expected),
+					     expect, false, want->first,
+					     want->second, want->preemptions);
+				printf("(!) %s/%s: found %s; the era expects %s\n",
+				       era->id, sim_scenarios[s]->name, found,
+				       expected);
+			}
 		}
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
 		       ndone, (sim_nr_eras < 64 ? sim_nr_eras : 64) * nscn);
 	printf("%d of %d verdicts match their era's expectation; %d not proven; %.1f s\n",
-	       cellsn - mismatches, cellsn, unproven, sim_now() - start);
-	return mismatches ? EXIT_BUG : EXIT_CLEAN;
+	       cellsn - mismatches - unproven, cellsn, unproven,
+	       sim_now() - start);
+	return mismatches ? EXIT_BUG : unproven ? EXIT_UNKNOWN : EXIT_CLEAN;
 }
 
 static int parse(int argc, char **argv, struct explore_args *a)
@@ -622,7 +666,7 @@ int cmd_explore(int argc, char **argv)
 	static struct explore_args a;
 	const struct sim_scenario *scn;
 	const struct era *era;
-	struct cell c;
+	struct sim_cell c;
 	int i;
 
 	for (i = 1; i < argc; i++)
@@ -681,5 +725,5 @@ int cmd_explore(int argc, char **argv)
 			return EXIT_USAGE;
 	if (explore_one(era, scn, &a, true, &c))
 		return EXIT_USAGE;
-	return c.buggy ? EXIT_BUG : EXIT_CLEAN;
+	return c.buggy ? EXIT_BUG : c.unknown ? EXIT_UNKNOWN : EXIT_CLEAN;
 }

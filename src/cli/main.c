@@ -197,18 +197,8 @@ const char *cli_resolve_schedule(const struct era *era,
 const char *cli_verdict_text(unsigned int fired, bool na)
 {
 	static char buf[256];
-	int o, n = 0;
 
-	if (na)
-		return "n/a";
-	if (!fired)
-		return "clean";
-	buf[0] = 0;
-	for (o = 0; o < ORACLE_NR; o++)
-		if (fired & (1u << o))
-			n += snprintf(buf + n, sizeof(buf) - n, "%s%s",
-				      n ? "," : "", sim_oracle_name(o));
-	return buf;
+	return sim_oracles_text(fired, na, buf, sizeof(buf));
 }
 
 static void usage(FILE *f)

@@ -5,7 +5,7 @@
  * Models:  kernel/exit.c, Linux v4.6
  * Omits:   everything in do_exit() after the mm is gone (files, signals,
  *          notifying the parent, becoming a zombie), core dumps.
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
@@ -17,6 +17,9 @@
  *
  * task_lock() orders this against find_lock_task_mm(): whoever sees
  * tsk->mm != NULL under the lock may pin the mm before the final mmput().
+ * The store is a WRITE_ONCE() although the lock is held, so that a reader
+ * who reads ->mm outside the lock is seen racing with it (DOC: The sync
+ * seam, rule (5)); the kernel writes it plainly.
  * TIF_MEMDIE is cleared only after mmput(): from then on, in v4.6, the OOM
  * killer stops waiting for this task.
  */
@@ -27,7 +30,7 @@ static void exit_mm(struct task_struct *tsk)
 	if (!mm)
 		return;
 	task_lock(tsk);
-	tsk->mm = NULL;
+	WRITE_ONCE(tsk->mm, NULL);
 	task_unlock(tsk);
 	mmput(mm);
 	if (test_thread_flag(TIF_MEMDIE))

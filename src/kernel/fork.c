@@ -7,7 +7,7 @@
  * Omits:   dup_mmap() (a process is built with an empty address space,
  *          see copy_process()), uprobes, KSM, khugepaged, the mmlist,
  *          exe_file, binfmt modules, lazy-TLB active_mm references.
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
@@ -134,7 +134,7 @@ struct mm_struct *get_task_mm(struct task_struct *task)
 	struct mm_struct *mm;
 
 	task_lock(task);
-	mm = task->mm;
+	mm = READ_ONCE(task->mm);
 	if (mm)
 		mmget(mm);
 	task_unlock(task);

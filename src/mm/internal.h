@@ -37,6 +37,10 @@ static inline pmd_t *pmd_off(struct mm_struct *mm, unsigned long addr)
 
 /* page_alloc.c */
 extern int max_reclaim_retries;
+struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
+				    int alloc_flags);
+struct page *__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
+				   unsigned long *did_some_progress);
 void free_area_init(unsigned long nr_pages, const unsigned long *watermark);
 
 /*
@@ -44,7 +48,20 @@ void free_area_init(unsigned long nr_pages, const unsigned long *watermark);
  * them or calls them from its own copy of the file.
  */
 struct oom_control;
+struct wait_queue_head;
+extern struct task_struct *oom_reaper_th;
+extern struct wait_queue_head oom_reaper_wait;
+extern struct task_struct *oom_reaper_list;
+extern spinlock_t oom_reaper_lock;
+/*
+ * Until v5.18 wake_oom_reaper() queues a victim.  Since e4a38402c36e it is
+ * the callback of the timer that queue_oom_reaper() arms: an era of v5.18
+ * or later defines OOM_REAPER_DELAY before it includes this file, as the
+ * kernel's oom_kill.c defines it, and declares its own.
+ */
+#ifndef OOM_REAPER_DELAY
 void wake_oom_reaper(struct task_struct *tsk);
+#endif
 void oom_kill_process(struct oom_control *oc, struct task_struct *victim);
 bool task_will_free_mem(struct task_struct *task);
 void oom_reap_task(struct task_struct *tsk);

@@ -9,7 +9,7 @@
  * Omits:   file pages, swap entries, huge pages, mmu notifiers, the
  *          floor/ceiling logic of free_pgd_range() (VMAs never share a PTE
  *          table in the model: see vm_brk_flags()).
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  *
  * Lock ordering in this file (outermost first):
  *

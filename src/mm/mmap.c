@@ -11,7 +11,7 @@
  * Omits:   munlock of VM_LOCKED VMAs, mmu notifiers, accounting beyond
  *          total_vm, VMA merging and splitting, the vmacache and the rbtree
  *          (find_vma() walks the list), userfaultfd.
- * Book:    chapter "v4.6: the first reaper" (book/03-era-v4.6.md); chapter
+ * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md); chapter
  *          "munmap with downgrade_write" (seed 001).
  *
  * DOC: exit_mmap() before the reaper

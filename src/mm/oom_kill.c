@@ -11,7 +11,7 @@
  * Omits:   memcg and cpuset OOMs, sysrq, oom_killer_disable(), the freezer,
  *          killing other processes sharing the mm, children sacrifice,
  *          mlocked and hugetlb VMAs (there are none), dump_header().
- * Book:    chapter "v4.6: the first reaper" (book/03-era-v4.6.md).
+ * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md).
  *
  * Lock ordering in this file (outermost first):
  *
@@ -91,7 +91,7 @@ struct task_struct *find_lock_task_mm(struct task_struct *p)
 
 	for_each_thread(p, t) {
 		task_lock(t);
-		if (likely(t->mm))
+		if (likely(READ_ONCE(t->mm)))
 			return t;
 		task_unlock(t);
 	}
@@ -119,7 +119,7 @@ __era long oom_badness(struct task_struct *p, unsigned long totalpages)
 		task_unlock(p);
 		return 0;
 	}
-	points = get_mm_rss(p->mm);
+	points = get_mm_rss(READ_ONCE(p->mm));
 	task_unlock(p);
 
 	points += adj * (long)totalpages / 1000;
@@ -209,11 +209,16 @@ __era bool task_will_free_mem(struct task_struct *task)
 /*
  * OOM reaper: a kernel thread that unmaps the anonymous memory of OOM
  * victims, so the OOM killer can make progress even when a victim cannot.
+ *
+ * Static in the kernel; global here (and hidden from other eras by the
+ * build) because the eras that change how a victim is queued, v5.15's
+ * MMF_OOM_REAP_QUEUED and v6.1's timer, reach the queue from their own
+ * copy of this file (mm/internal.h).
  */
-static struct task_struct *oom_reaper_th;
-static DECLARE_WAIT_QUEUE_HEAD(oom_reaper_wait);
-static struct task_struct *oom_reaper_list;
-static DEFINE_SPINLOCK(oom_reaper_lock);
+struct task_struct *oom_reaper_th;
+DECLARE_WAIT_QUEUE_HEAD(oom_reaper_wait);
+struct task_struct *oom_reaper_list;
+DEFINE_SPINLOCK(oom_reaper_lock);
 
 //! [v4.6-reap]
 /*
@@ -242,7 +247,7 @@ static bool __oom_reap_task(struct task_struct *tsk)
 	if (!p)
 		return true;
 
-	mm = p->mm;
+	mm = READ_ONCE(p->mm);
 	if (!mmget_not_zero(mm)) {
 		task_unlock(p);
 		return true;
@@ -255,7 +260,7 @@ static bool __oom_reap_task(struct task_struct *tsk)
 	}
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_dontneed_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))
@@ -362,6 +367,16 @@ void oom_init(void)
  * oom_kill_process() - kill @victim: SIGKILL, memory reserves, and a place
  * in the reaper's queue.  The mm is pinned with mm_count for as long as we
  * look at it.
+ *
+ * The order under task_lock is SIGKILL first, then mark_oom_victim():
+ * marked before it is killed, a victim could spend the memory reserves on
+ * whatever its user space does in between ("mm/oom_kill.c: reverse the
+ * order of setting TIF_MEMDIE and sending SIGKILL", Tetsuo Handa, v4.4;
+ * its comment became "We should send SIGKILL before granting access to
+ * memory reserves" with cd04ae1e2dc8, v4.14).  Both happen before
+ * task_unlock(): from v4.9 on mark_oom_victim() takes victim->mm, which
+ * only task_lock keeps from becoming NULL under a victim that, killed,
+ * is already on its way through exit_mm().
  */
 __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 {
@@ -374,7 +389,7 @@ __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 	 * only make sure it can use the reserves.
 	 */
 	task_lock(victim);
-	if (victim->mm && task_will_free_mem(victim)) {
+	if (READ_ONCE(victim->mm) && task_will_free_mem(victim)) {
 		mark_oom_victim(victim);
 		wake_oom_reaper(victim);
 		task_unlock(victim);
@@ -387,13 +402,13 @@ __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 		return;
 	victim = p;
 
-	mm = victim->mm;
+	mm = READ_ONCE(victim->mm);
 	mmgrab(mm);
+	do_send_sig_info(SIGKILL, NULL, victim, 0);
 	mark_oom_victim(victim);
 	pr_err("Killed process %d (%s)", task_pid_nr(victim), victim->comm);
 	task_unlock(victim);
 
-	do_send_sig_info(SIGKILL, NULL, victim, 0);
 	wake_oom_reaper(victim);
 	mmdrop(mm);
 }

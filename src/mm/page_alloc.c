@@ -7,7 +7,7 @@
  * Omits:   reclaim and compaction (the model has nothing to reclaim:
  *          every page is anonymous and there is no swap), per-cpu lists,
  *          buddy orders (a zone is a count of free frames).
- * Book:    chapter "Primer" (book/01-primer.md).
+ * Book:    chapter "Primer" (book/primer.md).
  */
 #include <linux/mm.h>
 #include <linux/oom.h>
@@ -62,8 +62,9 @@ static struct page *rmqueue(struct zone *zone, unsigned int order)
 	return pfn_to_page(pfn - (1UL << order));
 }
 
-static struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
-					   int alloc_flags)
+/* __era: the tests' mutants of __alloc_pages_may_oom() call it. */
+__era struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
+					  int alloc_flags)
 {
 	struct zone *zone = &contig_zone;
 
@@ -91,8 +92,8 @@ void free_pages_and_swap_cache(unsigned long nr)
  * killing something for them.  The holder first retries the allocation
  * against the high watermark, to catch memory freed by a parallel kill.
  */
-static struct page *__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
-					  unsigned long *did_some_progress)
+__era struct page *__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
+					 unsigned long *did_some_progress)
 {
 	struct oom_control oc = {
 		.gfp_mask = gfp_mask,

@@ -32,6 +32,22 @@
  * seed is derived from the one given, and printed with any bug.
  */
 //! [explore-doc]
+//! [unknown-doc]
+/*
+ * DOC: No verdict without completion
+ *
+ * "Never" is a proof, so it is said only of a search that ran every
+ * execution it set out to run to its end.  An execution the step limit
+ * cut (a loop the explorer cannot see the end of), or one whose recorded
+ * choices could not be followed, is not explored: nothing is known of
+ * what came after the cut.  A search the budget, the time limit or
+ * Ctrl-C stopped did not run them all, and a random search (PCT, walk)
+ * never does.  Each of these ends in "Unknown", with how many executions
+ * were cut, unless an oracle fired: a counterexample found is one,
+ * whatever else was cut.  Preemption bounding that stops at its bound
+ * ran everything within it: "Never" within the bound, and said so.
+ */
+//! [unknown-doc]
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -226,6 +242,8 @@ static bool account(struct sim_world *w, const struct sim_explore_opts *o,
 	r->steps += w->run_steps;
 	if (w->stop == SIM_STOP_LIMIT)
 		r->limit_hits++;
+	if (w->stop == SIM_STOP_DIVERGED)
+		r->diverged++;
 	r->fired |= w->verdict.fired;
 	if (o->visit)
 		o->visit(w, o->visit_data);
@@ -457,6 +475,62 @@ int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		rc = explore_random(w, o, r);
 		break;
 	}
+	/* an execution cut short was not explored (DOC: No verdict ...) */
+	if (r->limit_hits || r->diverged)
+		r->complete = false;
 	r->seconds = sim_now() - start;
 	return rc;
+}
+
+/**
+ * sim_explore_conclusion() - Never, Sometimes or Unknown (DOC: No verdict
+ * without completion).
+ * @r: a search's result.
+ */
+enum sim_conclusion sim_explore_conclusion(const struct sim_explore_result *r)
+{
+	if (r->buggy)
+		return SIM_SOMETIMES;
+	if (r->limit_hits || r->diverged || r->budget_exhausted ||
+	    r->interrupted || (!r->complete && !r->bound_exceeded))
+		return SIM_UNKNOWN;
+	return SIM_NEVER;
+}
+
+const char *sim_conclusion_name(enum sim_conclusion c)
+{
+	return c == SIM_NEVER ? "Never" : c == SIM_SOMETIMES ? "Sometimes" :
+	       "Unknown";
+}
+
+/**
+ * sim_explore_why_unknown() - why a search ended without a verdict.
+ * @w: its world (for the step limit).
+ * @r: its result; sim_explore_conclusion() says Unknown.
+ * @buf: output: "3 executions cut by the step limit (200000 steps)", ...
+ * @len: its size.
+ */
+void sim_explore_why_unknown(const struct sim_world *w,
+			     const struct sim_explore_result *r, char *buf,
+			     size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	if (r->limit_hits)
+		n += snprintf(buf + n, len - n,
+			      "%lu execution%s cut by the step limit (%u steps)",
+			      r->limit_hits, r->limit_hits == 1 ? "" : "s",
+			      w->max_steps);
+	if (r->diverged && n < len)
+		n += snprintf(buf + n, len - n,
+			      "%s%lu execution%s cut where a recorded choice could not be followed",
+			      n ? "; " : "", r->diverged,
+			      r->diverged == 1 ? "" : "s");
+	if ((r->interrupted || r->budget_exhausted) && n < len)
+		n += snprintf(buf + n, len - n, "%s%s", n ? "; " : "",
+			      r->interrupted ? "interrupted" :
+			      "the budget ran out before the search was complete");
+	if (!n)
+		snprintf(buf, len, "the search did not finish");
 }

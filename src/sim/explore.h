@@ -77,7 +77,10 @@ struct sim_cex {
  * @bound_exceeded: executions beyond the bound exist and were not run.
  * @budget_exhausted: stopped by the execution or time budget.
  * @interrupted: stopped by Ctrl-C (sim_interrupted; @budget_exhausted too).
- * @limit_hits: executions cut short by the step limit.
+ * @limit_hits: executions cut short by the step limit (never counted as
+ *	explored: the search is then not complete).
+ * @diverged: executions cut short by a choice that could not be followed
+ *	(the model is not deterministic); not complete either.
  * @seconds: wall time.
  * @steps: scheduling points executed in total.
  * @reached_bound: the bound the search was at when it ended.
@@ -96,6 +99,7 @@ struct sim_explore_result {
 	bool budget_exhausted;
 	bool interrupted;
 	unsigned long limit_hits;
+	unsigned long diverged;
 	double seconds;
 	unsigned long long steps;
 	int reached_bound;
@@ -105,8 +109,22 @@ struct sim_explore_result {
 	u64 seed;
 };
 
+/*
+ * What a search concluded (DOC: No verdict without completion, explore.c).
+ */
+enum sim_conclusion {
+	SIM_NEVER,		/* searched to the end: no wanted oracle fires */
+	SIM_SOMETIMES,		/* a wanted oracle fired */
+	SIM_UNKNOWN,		/* not searched to the end, nothing found */
+};
+
 int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		struct sim_explore_result *r);
+enum sim_conclusion sim_explore_conclusion(const struct sim_explore_result *r);
+const char *sim_conclusion_name(enum sim_conclusion c);
+void sim_explore_why_unknown(const struct sim_world *w,
+			     const struct sim_explore_result *r, char *buf,
+			     size_t len);
 int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		     struct sim_explore_result *r);
 void sim_explore_record(const struct sim_world *w,

@@ -38,6 +38,23 @@
  * free: that one is the symptom.  Races on data (a flag, a counter, a
  * free) are asked about before races between two lock acquisitions, which
  * say only who got the lock first.
+ *
+ * DOC: What a trimmed diagram keeps
+ *
+ * The diagram of a counterexample draws only what the failure depends on
+ * (sim_cex_slice()): the steps that happen before the faulting step or an
+ * end of the race that matters, in program order or through a race, with
+ * the calls they are in.  That alone would leave out what a reader needs
+ * to see why the race could happen at all: the victim asleep in
+ * exit_aio() while the reaper finds mm_users at 0 happens before nothing
+ * of the race, yet it is why exit_mmap() had not freed anything.  So two
+ * more kinds of steps are kept, each without its own causal past (one
+ * line each, not a thread's whole history):
+ *
+ *  - every sleep (schedule_timeout() and its kin) of any thread before the
+ *    last kept step: a sleep is where a thread let the others run;
+ *  - the last step of each thread before the last kept step: where every
+ *    thread stood when the failure happened.
  */
 //! [minimize-doc]
 #include <stdlib.h>
@@ -403,13 +420,15 @@ int sim_cex_critical_race(struct sim_world *w, const struct sim_cex *cex,
 }
 
 /**
- * sim_cex_slice() - hide what the failure does not depend on.
+ * sim_cex_slice() - hide what the failure does not depend on (DOC: What a
+ * trimmed diagram keeps).
  * @w: the world after replaying a counterexample (with frames, to draw).
  * @keep: steps (0-based) whose causal past is kept.
  * @nkeep: how many.
  *
- * Operations that happen before none of @keep are marked hidden; the
- * renderers leave them out.
+ * Operations that happen before none of @keep, are no sleep before the
+ * last of @keep, and are not a thread's last operation before it, are
+ * marked hidden; the renderers leave them out.
  *
  * Return: the number of operations hidden.
  */
@@ -417,15 +436,37 @@ unsigned int sim_cex_slice(struct sim_world *w, const unsigned int *keep,
 			   unsigned int nkeep)
 {
 	struct sim_races *l = sim_races_of(w);
-	unsigned int n = 0, hidden = 0, i;
+	unsigned int n = 0, hidden = 0, i, last = 0;
+	unsigned int last_of[SIM_MAX_THREADS];
+	bool has_last[SIM_MAX_THREADS] = { false };
 	size_t e;
 
-	for (e = 0; e < w->trace.nr; e++) {
-		struct sim_event *ev = &w->trace.ev[e];
-		bool needed = false;
+	for (i = 0; i < nkeep; i++)
+		if (keep[i] > last)
+			last = keep[i];
+	/* each thread's last step at or before the last kept one */
+	for (e = 0; e < w->trace.nr && n <= last; e++) {
+		const struct sim_event *ev = &w->trace.ev[e];
 
 		if (ev->type != SIM_EV_OP || ev->probe)
 			continue;
+		if (ev->tid < SIM_MAX_THREADS) {
+			last_of[ev->tid] = n;
+			has_last[ev->tid] = true;
+		}
+		n++;
+	}
+	n = 0;
+	for (e = 0; e < w->trace.nr; e++) {
+		struct sim_event *ev = &w->trace.ev[e];
+		bool needed;
+
+		if (ev->type != SIM_EV_OP || ev->probe)
+			continue;
+		needed = n <= last &&
+			 (sim_op_is_yield(ev->kind) ||
+			  (ev->tid < SIM_MAX_THREADS && has_last[ev->tid] &&
+			   last_of[ev->tid] == n));
 		for (i = 0; i < nkeep && !needed; i++)
 			needed = n <= keep[i] && sim_races_before(l, n, keep[i]);
 		if (!needed) {

@@ -470,7 +470,7 @@ long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 	case SEAM_PARK:
 		return 0;
 	case SEAM_OBSERVE:
-		sim_oracle_mark_victim(w, op->obj);
+		sim_oracle_observe(w, op);
 		return 0;
 	default:
 		return 0;

@@ -24,6 +24,20 @@
  *  - rss == 0 at the end: the memory did come back.  In the stuck scenario
  *    the victim never frees anything, so a second kill is the right call
  *    and is not flagged.
+ *
+ * DOC: The contract oracle
+ *
+ * Some promises break without anything unsafe happening, so no other
+ * oracle can see them.  process_mrelease() returning 0 promises that the
+ * process's memory has been unmapped: reaped by the call, or already gone
+ * (exit_mmap() got there first).  The mrelease scenario's caller, as soon
+ * as the call returns 0, looks at the victim's RSS, in a step of its own
+ * (an observe step, ordered against every RSS update like the
+ * spurious-kill oracle's look), and the oracle fires if pages are still
+ * mapped.  RSS only goes down in that scenario (nothing faults), so a
+ * page mapped at the look was mapped at the return.  What it catches: a
+ * reap that skips a VMA, a test that skips the reap and returns 0 anyway
+ * (v6.18's lost `!` in review).
  */
 #include <pthread.h>
 #include <string.h>
@@ -42,11 +56,61 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_LOCK_IMBALANCE] = "lock-imbalance",
 	[ORACLE_MMAP_UNLOCKED] = "mmap-unlocked",
 	[ORACLE_WARN] = "warn",
+	[ORACLE_CONTRACT] = "contract",
 };
 
 const char *sim_oracle_name(int oracle)
 {
 	return oracle >= 0 && oracle < ORACLE_NR ? oracle_names[oracle] : "?";
+}
+
+/**
+ * sim_oracles_text() - the oracles of @fired by name ("clean" for none).
+ * @fired: oracle bits.
+ * @na: the scenario cannot exist in the era: "n/a".
+ * @buf: where the text goes; each caller brings its own, so that two
+ *	 verdicts can be written in one line.
+ * @len: its size.
+ *
+ * Return: @buf.
+ */
+char *sim_oracles_text(unsigned int fired, bool na, char *buf, size_t len)
+{
+	size_t n = 0;
+	int o;
+
+	snprintf(buf, len, "%s", na ? "n/a" : "clean");
+	if (na || !fired)
+		return buf;
+	buf[0] = 0;
+	for (o = 0; o < ORACLE_NR; o++)
+		if ((fired & (1u << o)) && n < len)
+			n += snprintf(buf + n, len - n, "%s%s", n ? "," : "",
+				      sim_oracle_name(o));
+	return buf;
+}
+
+/**
+ * sim_expectation_text() - how a verdict differs from an era's
+ * expectation: "found spurious-kill, the era expects use-after-free".
+ * @found: the oracles that fired.
+ * @na: the scenario turned out not to exist in the era.
+ * @expect: what the era declares (EXPECT_NA: n/a).
+ * @buf: where the text goes.
+ * @len: its size.
+ *
+ * Return: @buf.
+ */
+char *sim_expectation_text(unsigned int found, bool na, unsigned int expect,
+			   char *buf, size_t len)
+{
+	char f[128], e[128];
+
+	snprintf(buf, len, "found %s, the era expects %s",
+		 sim_oracles_text(found, na, f, sizeof(f)),
+		 sim_oracles_text(expect == EXPECT_NA ? 0 : expect,
+				  expect == EXPECT_NA, e, sizeof(e)));
+	return buf;
 }
 
 int sim_oracle_by_name(const char *name)
@@ -177,6 +241,72 @@ void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
 		w->spurious[w->nspurious].rss = rss;
 		w->nspurious++;
 	}
+}
+
+/* The victim's mm, as the scenario built it (it may be freed by now). */
+static struct mm_struct *victim_mm(struct sim_world *w)
+{
+	int i;
+
+	for (i = 0; w->victim && i < w->nmms; i++)
+		if (w->mm_owner[i] == w->victim->comm)
+			return w->mms[i];
+	return NULL;
+}
+
+/* DOC: The contract oracle: the look, right after the return. */
+static void check_mrelease(struct sim_world *w, long ret)
+{
+	long rss = sim_mm_rss(victim_mm(w));
+
+	if (ret || rss <= 0)
+		return;
+	sim_oracle(w, ORACLE_CONTRACT, sim_self ? sim_self->tid : -1,
+		   "process_mrelease() returned 0 while %s (pid %d) still had %ld page%s mapped",
+		   w->victim->comm, w->victim->pid, rss, rss == 1 ? "" : "s");
+}
+
+/**
+ * sim_oracle_mrelease_returned() - process_mrelease() returned @ret to the
+ * scenario's caller: check its contract (DOC: The contract oracle).
+ * @w: the world.
+ * @ret: what it returned.
+ *
+ * In the coop engine the look is a step of its own, so that the explorer
+ * orders it against the RSS updates it reads; on real threads it is made
+ * at once.
+ */
+void sim_oracle_mrelease_returned(struct sim_world *w, long ret)
+{
+	static const struct seam_site site = {
+		"observe", "process_mrelease() returned 0: the victim's RSS",
+		__FILE__, __LINE__, 0
+	};
+	struct sim_op o = {
+		.kind = SEAM_OBSERVE, .obj = w->victim,
+		.arg = SIM_OBSERVE_MRELEASE, .arg2 = ret, .site = &site,
+	};
+
+	if (ret)
+		return;
+	if (w->mode == SIM_MODE_COOP)
+		sim_coop_op(&o);
+	else
+		check_mrelease(w, ret);
+}
+
+/**
+ * sim_oracle_observe() - an observe step runs: the oracle that asked for
+ * it looks now.
+ * @w: the world.
+ * @op: the step (its @arg says which oracle).
+ */
+void sim_oracle_observe(struct sim_world *w, const struct sim_op *op)
+{
+	if (op->arg == SIM_OBSERVE_MRELEASE)
+		check_mrelease(w, op->arg2);
+	else
+		sim_oracle_mark_victim(w, op->obj);
 }
 
 static void check_spurious(struct sim_world *w)

@@ -20,7 +20,9 @@
  *  - a function that performs no seam operation is not drawn;
  *  - a function that performs exactly one, and calls nothing that does, is
  *    drawn on one line with that operation:
- *    "mmget_not_zero: atomic_inc_not_zero(mm_users) = 0";
+ *    "mmget_not_zero: atomic_inc_not_zero(mm_users) = 0"; not a thread's
+ *    own body, whose name says nothing of the operation ("ab" would hide
+ *    the mutex_lock(&a) it is made of);
  *  - a function that only passes through to one callee is drawn, but the
  *    pass-through functions it calls are not (unmap_page_range, not also
  *    zap_pmd_range);
@@ -53,6 +55,7 @@ struct line {
 	int tid;
 	int indent;
 	bool landmark;
+	bool pending;		/* an operation that never ran: the run ended */
 	unsigned int step_first, step_last;
 	unsigned int repeat;
 	char text[200];
@@ -173,6 +176,51 @@ bool sim_render_is_landmark(const struct sim_event *ev)
 	}
 }
 
+/**
+ * sim_render_is_body() - is @fn thread @tid's own body (a program's
+ * thread function), rather than a function it calls?
+ * @w: the world.
+ * @tid: the thread.
+ * @fn: a function entered (SIM_EV_ENTER's fn).
+ */
+bool sim_render_is_body(const struct sim_world *w, int tid, const void *fn)
+{
+	return tid >= 0 && tid < w->nthreads &&
+	       fn == (const void *)w->threads[tid].fn;
+}
+
+/*
+ * A run that ended with threads stuck (a deadlock): what each one waits
+ * for is drawn last in its column, without a step number, since it never
+ * ran.  In an ABBA deadlock that is the second acquisition of each side.
+ */
+static void pending_lines(const struct sim_world *w, struct lines *out,
+			  const int *drawn)
+{
+	int t;
+
+	if (w->stop != SIM_STOP_NONE || sim_trace_timed(w) ||
+	    !(w->verdict.fired & EXPECT(ORACLE_DEADLOCK)))
+		return;
+	for (t = 0; t < w->nthreads; t++) {
+		const struct sim_thread *th = &w->threads[t];
+		char what[128], who[32];
+		struct line *ln;
+
+		if (!sim_thread_stuck(w, th))
+			continue;
+		sim_pending_text(&th->op, what, sizeof(what));
+		sim_blocker_text(w, t, who, sizeof(who));
+		ln = line_add(out);
+		ln->tid = t;
+		ln->indent = drawn[t];
+		ln->pending = true;
+		ln->landmark = true;
+		snprintf(ln->text, sizeof(ln->text), "%s: never returns%s%s",
+			 what, who[0] ? ", " : "", who);
+	}
+}
+
 static void build_lines(const struct sim_world *w, struct lines *out)
 {
 	const struct sim_trace *tr = &w->trace;
@@ -201,7 +249,8 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 					   depth[t] <= SIM_MAX_DEPTH * 2 &&
 					   kind[t][depth[t] - 1] >= 3;
 			u8 k = !fi[i].has_ops ? 0 :
-			       (fi[i].ops == 1 && !fi[i].kids) ? 2 :
+			       (fi[i].ops == 1 && !fi[i].kids &&
+				!sim_render_is_body(w, t, ev->fn)) ? 2 :
 			       pass ? (parent_pass ? 4 : 3) : 1;
 
 			if (depth[t] < SIM_MAX_DEPTH * 2) {
@@ -258,6 +307,7 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 		}
 	}
 	free(fi);
+	pending_lines(w, out, drawn);
 }
 
 /* Fold runs of identical lines of one thread. */
@@ -387,6 +437,12 @@ static void attach_notes(const struct sim_world *w, struct lines *l)
 		for (i = 0; i < l->nr; i++) {
 			struct line *ln = &l->v[i];
 
+			/* a thread stuck for good: on what it waits for */
+			if (ln->pending && ln->tid == hit->tid &&
+			    o == ORACLE_DEADLOCK) {
+				best = ln;
+				break;
+			}
 			if (!ln->step_first || ln->step_first > hit->step)
 				continue;
 			if (hit->tid >= 0 && ln->tid != hit->tid)
@@ -572,6 +628,28 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 		} while (*p);
 	}
 	free(l.v);
+}
+
+/**
+ * sim_render_no_race() - the sentence for a counterexample that no single
+ * race decides.
+ * @f: where to write.
+ * @tried: races reversed, each still firing the oracle (maybe none).
+ * @oracle: the oracle.
+ */
+void sim_render_no_race(FILE *f, unsigned int tried, int oracle)
+{
+	const char *name = sim_oracle_name(oracle);
+
+	if (!tried)
+		fprintf(f, "No race decides it: no two of its steps conflict, so their order does not matter; %s follows from how far each thread got.\n",
+			name);
+	else if (tried == 1)
+		fprintf(f, "No single race decides it: its one race, reversed, still fires %s.\n",
+			name);
+	else
+		fprintf(f, "No single race decides it: every one of its %u races, reversed, still fires %s.\n",
+			tried, name);
 }
 
 /**

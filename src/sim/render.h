@@ -15,7 +15,9 @@ extern int sim_render_elide;
 
 void sim_render_changelog(const struct sim_world *w, FILE *f);
 void sim_render_verdict(const struct sim_world *w, FILE *f);
+void sim_render_no_race(FILE *f, unsigned int tried, int oracle);
 bool sim_render_is_landmark(const struct sim_event *ev);
+bool sim_render_is_body(const struct sim_world *w, int tid, const void *fn);
 
 /* --- figures: Graphviz, mscgen, Chrome trace JSON (render_*.c) --- */
 

@@ -652,13 +652,13 @@ static int drawn_parent(const struct tstack *s, int *ndrawn)
 }
 
 static void rows_enter(struct rows *r, struct tstack *s, const struct frame *f,
-		       const struct sim_event *ev, int tid)
+		       const struct sim_event *ev, int tid, bool body)
 {
 	bool parent_pass = s->depth > 0 && s->depth <= STK &&
 			   (s->kind[s->depth - 1] == FK_PASS ||
 			    s->kind[s->depth - 1] == FK_PASS_HIDDEN);
 	u8 k = !f->has_ops ? FK_HIDDEN :
-	       f->ops == 1 && !f->kids ? FK_COLLAPSED :
+	       f->ops == 1 && !f->kids && !body ? FK_COLLAPSED :
 	       !f->ops && f->kids == 1 ?
 	       (parent_pass ? FK_PASS_HIDDEN : FK_PASS) : FK_DRAWN;
 	int n, parent = drawn_parent(s, &n), me = -1;
@@ -747,7 +747,8 @@ static void build_rows(const struct sim_world *w, const bool *used,
 		s = &stk[ev->tid];
 		switch (ev->type) {
 		case SIM_EV_ENTER:
-			rows_enter(r, s, &fr[i], ev, ev->tid);
+			rows_enter(r, s, &fr[i], ev, ev->tid,
+				   sim_render_is_body(w, ev->tid, ev->fn));
 			break;
 		case SIM_EV_EXIT:
 			if (s->depth > 0)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * src/sim/scenario.c - the four scenarios: who runs, what the victim owns
+ * src/sim/scenario.c - the scenarios: who runs, what the victim owns
  *
  * Simulator-only.  A scenario boots the era's model (start_kernel() with
  * the sizes asked for), builds the processes with the model's own code
@@ -10,15 +10,30 @@
  * the model through the era's entry table and never touch the model's
  * state themselves.
  *
- *     scenario     threads (declaration order)
- *     oom          A allocating task    V victim         R oom_reaper
- *                  W kworker
- *     proc-reader  A, V, P /proc/<victim>/cmdline reader, R, W
- *     mrelease     V victim killed by M, M the process_mrelease caller
- *     stuck        V victim stuck holding mmap_lock for write, A, R, W
+ *     scenario        threads (declaration order)
+ *     oom             A allocating task    V victim         R oom_reaper
+ *                     W kworker
+ *     proc-reader     A, V, P /proc/<victim>/cmdline reader, R, W
+ *     mrelease        V victim killed by M, M the process_mrelease caller
+ *     stuck           V victim stuck holding mmap_lock for write, A, R, W
+ *     concurrent-oom  A and B, two allocating tasks, V
+ *     exit-first      K sends V a SIGKILL of its own, A, V
  *
  * Every OOM scenario also has a bystander process, "candidate", that no
  * thread runs: the task the OOM killer picks if it kills a second time.
+ *
+ * The two last scenarios are the protocols' own cases, in the smallest
+ * world that still has them: no aio, one round of the allocator's OOM
+ * loop, and no reaper (booted without the oom_reaper and the kworker: the
+ * reaper's part in them is the oom scenario's).  concurrent-oom is what
+ * oom_lock is for: one OOM killer at a time; without it the second one's
+ * scan runs into the first one's kill and can weigh a victim already half
+ * unmapped.  exit-first is the victim that needs no OOM kill, whose
+ * exit_mm() may run anywhere in the OOM killer's path: what task_lock in
+ * oom_kill_process() is for.
+ *
+ * The mrelease scenario checks process_mrelease()'s contract as well: a
+ * return of 0 means the victim's memory is unmapped (ORACLE_CONTRACT).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +128,7 @@ static int allocating_task(void *arg)
 
 	/* an order-1 allocation the zone cannot satisfy: out_of_memory() */
 	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
-		w->allocated_pages += 2;
+		__atomic_add_fetch(&w->allocated_pages, 2, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -153,6 +168,17 @@ static int mrelease_caller(void *arg)
 	ret = entry(w)->sys_process_mrelease(w->victim->pid, 0);
 	if (ret == -ENOSYS)
 		w->verdict.na = true;
+	else
+		sim_oracle_mrelease_returned(w, ret);
+	return 0;
+}
+
+/* a shell's `kill -9`: the victim's own death, not the OOM killer's */
+static int killer(void *arg)
+{
+	struct sim_world *w = arg;
+
+	entry(w)->sys_kill(w->victim->pid, SIGKILL);
 	return 0;
 }
 
@@ -253,6 +279,48 @@ static int build_stuck(struct sim_world *w)
 	return 0;
 }
 
+static int build_concurrent_oom(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *second;
+
+	/* one more page: the second allocator's own */
+	boot(w, 2, false);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	second = spawn(w, "allocator2", 1, 1, 0);
+	if (!w->victim || !w->candidate || !w->allocator || !second)
+		return -1;
+	if (add(w, 'A', "allocating task", allocating_task, w->allocator) ||
+	    add(w, 'B', "second allocating task", allocating_task, second) ||
+	    add(w, 'V', "victim", user_task, w->victim))
+		return -1;
+	order_threads(w, "ABV");
+	return 0;
+}
+
+static int build_exit_first(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *shell;
+
+	boot(w, 1, false);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	shell = entry(w)->copy_process("sh", 0);
+	if (!w->victim || !w->candidate || !w->allocator || !shell)
+		return -1;
+	record_mm(w, shell);
+	if (add(w, 'K', "kill -9 from a shell", killer, shell) ||
+	    add(w, 'A', "allocating task", allocating_task, w->allocator) ||
+	    add(w, 'V', "victim", user_task, w->victim))
+		return -1;
+	order_threads(w, "KAV");
+	return 0;
+}
+
 #define OOM_DEFAULTS							\
 	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
 	  .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 }
@@ -290,11 +358,34 @@ static const struct sim_scenario scn_stuck = {
 	.build = build_stuck,
 };
 
+/* No aio, one round of the OOM loop: see the top of this file. */
+#define SMALL_OOM_DEFAULTS						\
+	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
+	  .alloc_retries = 1, .aio = 0, .jiffy_ns = 1000 }
+
+static const struct sim_scenario scn_concurrent_oom = {
+	.name = "concurrent-oom",
+	.id = SCN_CONCURRENT_OOM,
+	.summary = "two allocating tasks A and B run out of memory at once; oom_lock lets one of them kill V while the other waits",
+	.defaults = SMALL_OOM_DEFAULTS,
+	.build = build_concurrent_oom,
+};
+
+static const struct sim_scenario scn_exit_first = {
+	.name = "exit-first",
+	.id = SCN_EXIT_FIRST,
+	.summary = "K sends V a SIGKILL of its own while A runs the OOM killer: V may be anywhere in its exit when it is chosen",
+	.defaults = SMALL_OOM_DEFAULTS,
+	.build = build_exit_first,
+};
+
 const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_OOM] = &scn_oom,
 	[SCN_PROC_READER] = &scn_proc_reader,
 	[SCN_MRELEASE] = &scn_mrelease,
 	[SCN_STUCK] = &scn_stuck,
+	[SCN_CONCURRENT_OOM] = &scn_concurrent_oom,
+	[SCN_EXIT_FIRST] = &scn_exit_first,
 };
 
 /*

@@ -233,6 +233,9 @@ struct sim_verdict {
 
 const char *sim_oracle_name(int oracle);
 int sim_oracle_by_name(const char *name);
+char *sim_oracles_text(unsigned int fired, bool na, char *buf, size_t len);
+char *sim_expectation_text(unsigned int found, bool na, unsigned int expect,
+			   char *buf, size_t len);
 
 /* What the spurious-kill oracle remembers of an OOM kill. */
 struct sim_kill {
@@ -409,6 +412,9 @@ bool sim_enabled(struct sim_world *w, int tid);
 unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);
 void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len);
+void sim_blocker_text(const struct sim_world *w, int tid, char *buf,
+		      size_t len);
+bool sim_thread_stuck(const struct sim_world *w, const struct sim_thread *t);
 
 /*
  * struct sim_word - what an operation's object held before it ran, to tell
@@ -485,6 +491,10 @@ void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
 		      const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk);
+/* What an observe step (SEAM_OBSERVE) looks at: its @arg. */
+enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE };
+void sim_oracle_observe(struct sim_world *w, const struct sim_op *op);
+void sim_oracle_mrelease_returned(struct sim_world *w, long ret);
 void sim_oracle_end(struct sim_world *w);
 long sim_mm_rss(struct mm_struct *mm);
 

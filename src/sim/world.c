@@ -213,27 +213,20 @@ void sim_world_reset(struct sim_world *w)
 }
 
 /**
- * sim_describe_blocked() - why thread @tid cannot run, in words.
+ * sim_blocker_text() - who keeps thread @tid's pending operation from
+ * running, in a few words: "held by B", "held by readers", "asleep".
  * @w: the world.
- * @tid: the thread.
- * @buf: output.
+ * @tid: the thread; it has a pending operation.
+ * @buf: output ("" when nobody in particular).
  * @len: its size.
  */
-void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len)
+void sim_blocker_text(const struct sim_world *w, int tid, char *buf,
+		      size_t len)
 {
-	struct sim_thread *t = &w->threads[tid];
-	char what[160];
+	const struct sim_thread *t = &w->threads[tid];
 	int owner = 0;
 
-	if (t->run == SIM_T_DONE) {
-		snprintf(buf, len, "finished");
-		return;
-	}
-	if (!t->has_op) {
-		snprintf(buf, len, "not started");
-		return;
-	}
-	sim_pending_text(&t->op, what, sizeof(what));
+	buf[0] = 0;
 	switch (t->op.kind) {
 	case SEAM_SPIN_LOCK:
 		owner = ((spinlock_t *)t->op.obj)->owner;
@@ -246,19 +239,63 @@ void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len)
 		owner = ((struct rw_semaphore *)t->op.obj)->owner;
 		break;
 	case SEAM_SCHEDULE:
-		snprintf(buf, len, "asleep in %s", what);
+		snprintf(buf, len, "asleep");
 		return;
 	case SEAM_PARK:
-		snprintf(buf, len, "parked (%s)", t->op.site->what);
+		snprintf(buf, len, "parked");
 		return;
 	}
 	if (owner > 0 && owner <= w->nthreads)
-		snprintf(buf, len, "blocked on %s, held by %c", what,
-			 w->threads[owner - 1].letter);
+		snprintf(buf, len, "held by %c", w->threads[owner - 1].letter);
 	else if (t->op.kind == SEAM_DOWN_WRITE)
-		snprintf(buf, len, "blocked on %s, held by readers", what);
+		snprintf(buf, len, "held by readers");
+}
+
+/**
+ * sim_describe_blocked() - why thread @tid cannot run, in words.
+ * @w: the world.
+ * @tid: the thread.
+ * @buf: output.
+ * @len: its size.
+ */
+void sim_describe_blocked(struct sim_world *w, int tid, char *buf, size_t len)
+{
+	struct sim_thread *t = &w->threads[tid];
+	char what[160], who[32];
+
+	if (t->run == SIM_T_DONE) {
+		snprintf(buf, len, "finished");
+		return;
+	}
+	if (!t->has_op) {
+		snprintf(buf, len, "not started");
+		return;
+	}
+	sim_pending_text(&t->op, what, sizeof(what));
+	sim_blocker_text(w, tid, who, sizeof(who));
+	if (t->op.kind == SEAM_SCHEDULE)
+		snprintf(buf, len, "asleep in %s", what);
+	else if (t->op.kind == SEAM_PARK)
+		snprintf(buf, len, "parked (%s)", t->op.site->what);
 	else
-		snprintf(buf, len, "blocked on %s", what);
+		snprintf(buf, len, "blocked on %s%s%s", what, who[0] ? ", " : "",
+			 who);
+}
+
+/**
+ * sim_thread_stuck() - did thread @t end the run unable to finish, in a
+ * way that is a bug?  Not a parked thread (stuck on purpose), nor a
+ * daemon asleep in its idle wait.
+ * @w: the world after a run that was not cut short.
+ * @t: the thread.
+ */
+bool sim_thread_stuck(const struct sim_world *w, const struct sim_thread *t)
+{
+	(void)w;
+	if (t->run != SIM_T_READY || !t->has_op || t->op.kind == SEAM_PARK)
+		return false;
+	return !((t->flags & SIM_T_DAEMON) && t->op.kind == SEAM_SCHEDULE &&
+		 t->state != TASK_RUNNING);
 }
 
 /**
@@ -282,11 +319,9 @@ void sim_end_of_run(struct sim_world *w)
 
 		if (t->run != SIM_T_READY || !t->has_op)
 			continue;
-		if (t->op.kind == SEAM_PARK)
-			continue;
-		if ((t->flags & SIM_T_DAEMON) && t->op.kind == SEAM_SCHEDULE &&
-		    t->state != TASK_RUNNING) {
-			if (t->nheld)
+		if (!sim_thread_stuck(w, t)) {
+			/* a daemon asleep in its idle wait, or a parked task */
+			if (t->op.kind == SEAM_SCHEDULE && t->nheld)
 				sim_oracle(w, ORACLE_LOCK_IMBALANCE, t->tid,
 					   "%c sleeps holding %s", t->letter,
 					   t->held[0].site->what);

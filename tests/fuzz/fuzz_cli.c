@@ -8,7 +8,8 @@
  * cli_fuzzing set: searches are clamped to a few executions, stress to
  * one iteration, and benchmarks, labs, the tour and --figures stop once
  * their arguments are checked; --output writes to /dev/null.  The exit
- * status must be 0, 1 or 2, and a 2 must come with exactly one line on
+ * status must be 0, 1, 2 or 3 (a clamped search that did not finish is
+ * Unknown, which is 3), and a 2 must come with exactly one line on
  * stderr.
  */
 #include "fuzz.h"
@@ -47,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = cli_main(argc, argv);
 	fflush(stdout);
 	n = fuzz_capture_end(out, sizeof(out));
-	if (rc < 0 || rc > 2)
+	if (rc < 0 || rc > 3)
 		fuzz_fail("%s %s: exit status %d", argv[1],
 			  argc > 2 ? argv[2] : "", rc);
 	if (rc == 2 && !fuzz_one_line(out, n, 1))

@@ -58,6 +58,16 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT(ORACLE_UAF),
 		[SCN_MRELEASE] = EXPECT_NA,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* the /proc reader, not the victim, drops the last mm_users */
+		[SCN_PROC_READER] = {
+			"V atomic_dec_and_test(&mm->mm_users) = false in exit_mm/mmput",
+			"P atomic_dec_and_test(&mm->mm_users) = true in proc_pid_cmdline_read/mmput",
+			2,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -51,6 +51,8 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT_CLEAN,
 		[SCN_MRELEASE] = EXPECT_NA,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -52,6 +52,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("27ae357fa82be5ab73b2ef8d39dcb8ca2563483a"),
 		.what = "CVE-2018-1000200: exit_mmap() reaps its own OOM victim before munlock (not modelled)",
 	},
+	{
+		.id = "cd04ae1e2dc8",
+		.subject = "mm, oom: do not rely on TIF_MEMDIE for memory reserves access",
+		.author = "Michal Hocko",
+		.date = "2017-08",
+		.version = "v4.14",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("cd04ae1e2dc8"),
+		.what = "oom_kill_process() keeps SIGKILL before mark_oom_victim() (so since v4.4), now \"before granting access to memory reserves\"",
+	},
 	{ 0 }
 };
 
@@ -82,6 +93,16 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT(ORACLE_UAF),
 		[SCN_MRELEASE] = EXPECT_NA,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* the /proc reader, not the victim, drops the last mm_users */
+		[SCN_PROC_READER] = {
+			"V atomic_dec_and_test(&mm->mm_users) = false in exit_mm/mmput",
+			"P atomic_dec_and_test(&mm->mm_users) = true in proc_pid_cmdline_read/mmput",
+			2,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

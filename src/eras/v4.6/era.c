@@ -105,6 +105,19 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT(ORACLE_SPURIOUS_KILL),
 		[SCN_MRELEASE] = EXPECT_NA,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* the reaper pins mm_users before the victim's exit_mm() */
+		[SCN_OOM] = {
+			"R spin_lock(&p->alloc_lock) in find_lock_task_mm/task_lock",
+			"V spin_lock(&p->alloc_lock) in exit_mm/task_lock", 1,
+		},
+		[SCN_PROC_READER] = {
+			"V spin_lock(&p->alloc_lock) in exit_mm/task_lock",
+			"P spin_lock(&p->alloc_lock) in get_task_mm/task_lock", 1,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -118,6 +118,21 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT(ORACLE_SPURIOUS_KILL),
 		[SCN_MRELEASE] = EXPECT_NA,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* seed 000: the reaper hides the mm, the OOM killer looks */
+		[SCN_OOM] = {
+			"R set_bit(MMF_OOM_SKIP) in oom_reaper/oom_reap_task",
+			"A test_bit(MMF_OOM_SKIP) = 1 in select_bad_process/oom_evaluate_task",
+			1,
+		},
+		[SCN_PROC_READER] = {
+			"R set_bit(MMF_OOM_SKIP) in oom_reaper/oom_reap_task",
+			"A test_bit(MMF_OOM_SKIP) = 1 in select_bad_process/oom_evaluate_task",
+			1,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -111,6 +111,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("337546e83fc7e50917f44846beee936abb9c9f1f"),
 		.what = "process_mrelease() pins mm_users instead (slower; not modelled)",
 	},
+	{
+		.id = "9bcdeb51bd7d",
+		.subject = "oom, oom_reaper: do not enqueue same task twice",
+		.author = "Tetsuo Handa",
+		.date = "2019-01-27",
+		.version = "v5.0",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("9bcdeb51bd7d2ae9fe65ea4d60643d2aeef5bfe3"),
+		.what = "MMF_OOM_REAP_QUEUED: an mm is queued for the reaper once; the old test let a task at the tail be queued again",
+	},
 	{ 0 }
 };
 
@@ -141,6 +152,16 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = EXPECT_CLEAN,
 		[SCN_MRELEASE] = EXPECT(ORACLE_UAF),
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+	},
+	.decides = {
+		/* process_mrelease() and exit_mmap() meet on a PTE table */
+		[SCN_MRELEASE] = {
+			"M spin_lock(&pt->ptl) in zap_pte_range/pte_offset_map_lock",
+			"V spin_lock(&pt->ptl) in zap_pte_range/pte_offset_map_lock",
+			1,
+		},
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

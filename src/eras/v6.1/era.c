@@ -13,7 +13,7 @@
  *          the non-exclusive mmap_sem").
  * Kept:    exit_mmap() and the reaper now zap the same VMAs concurrently,
  *          both from the lowest address up, and contend on PTE locks
- *          (seed 003).
+ *          (measured by zhongjinji, 2025).
  */
 #include <reaplab/era.h>
 
@@ -47,7 +47,7 @@ static const struct era_commit upstream[] = {
 		.author = "Liam Howlett",
 		.date = "2022-09",
 		.version = "v6.1",
-		.sure = FACT_INFERRED,
+		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("763ecb035029f500d7e6dc99acd1ad299b7726a1"),
 		.what = "the VMAs live in the maple tree only",
@@ -58,10 +58,21 @@ static const struct era_commit upstream[] = {
 		.author = "Liam Howlett",
 		.date = "2022-09",
 		.version = "v6.1",
-		.sure = FACT_INFERRED,
+		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("e1c2c775d448be0503a3ac90681d86980919bad0"),
 		.what = "the reaper walks the maple tree, lowest address first",
+	},
+	{
+		.id = "e4a38402c36e",
+		.subject = "oom_kill.c: futex: delay the OOM reaper to allow time for proper futex cleanup",
+		.author = "Nico Pache",
+		.date = "2022-04-14",
+		.version = "v5.18",
+		.sure = FACT_INFERRED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("e4a38402c36e42df28eb1a5394be87e6571fb48a"),
+		.what = "queue_oom_reaper() arms a 2 s timer; its callback drops a victim whose mm already has MMF_OOM_SKIP",
 	},
 	{ 0 }
 };
@@ -80,12 +91,14 @@ const struct era era_descriptor = {
 	.authors = "Suren Baghdasaryan, Michal Hocko, Liam Howlett",
 	.story = "exit_mmap zaps under mmap_read_lock, sets MMF_OOM_SKIP, frees under mmap_write_lock; maple tree",
 	.fixed = "no exclusive lock while zapping",
-	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (seed 003)",
+	.kept = "exit and reaper zap the same VMAs at once, forward: PTE-lock contention (zhongjinji, 2025)",
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
 		[SCN_PROC_READER] = EXPECT_CLEAN,
 		[SCN_MRELEASE] = EXPECT_CLEAN,
 		[SCN_STUCK] = EXPECT_CLEAN,
+		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
+		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
 	.schedules = schedules,
 	.entry = &era_entry,

@@ -3,7 +3,7 @@
  * src/fs/proc/base.c - /proc/<pid>/cmdline, a reader that pins mm_users
  *
  * Models:  fs/proc/base.c (proc_pid_cmdline_read, get_mm_cmdline)
- * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md): this
+ * Book:    chapter "v4.14: the empty write cycle" (book/era-v4.14.md): this
  *          reader is how the last mmput() of an OOM victim's mm can come
  *          from a task that is not the victim (4837fe37adff).
  */

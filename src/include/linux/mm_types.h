@@ -3,7 +3,7 @@
  * src/include/linux/mm_types.h - struct mm_struct, struct vm_area_struct
  *
  * Models:  include/linux/mm_types.h, include/linux/sched/coredump.h (MMF_*)
- * Book:    chapter "Primer" (book/01-primer.md): mm_users vs mm_count.
+ * Book:    chapter "Primer" (book/primer.md): mm_users vs mm_count.
  *
  * DOC: The two reference counts of an mm
  *
@@ -40,6 +40,7 @@ enum {
 	MMF_OOM_SKIP = 21,	/* of no further interest to the OOM killer */
 	MMF_UNSTABLE = 22,	/* the reaper has started: faults get SIGBUS */
 	MMF_OOM_VICTIM = 25,	/* chosen by the OOM killer (v4.15 to v6.0) */
+	MMF_OOM_REAP_QUEUED = 26, /* queued for the reaper (since v5.0) */
 };
 
 /* Per-mm page counters (only anonymous memory exists in the model). */

@@ -19,6 +19,7 @@
 #include <linux/bitops.h>
 #include <linux/spinlock.h>
 #include <linux/list.h>
+#include <linux/timer.h>
 #include <asm/current.h>
 #include <asm/processor.h>
 
@@ -96,6 +97,11 @@ struct task_struct {
 
 	/** @oom_reaper_list: next task queued for the OOM reaper. */
 	struct task_struct *oom_reaper_list;
+	/**
+	 * @oom_reaper_timer: queues the task for the reaper 2 s after the
+	 * kill (since e4a38402c36e, v5.18); set up before it is armed.
+	 */
+	struct timer_list oom_reaper_timer;
 
 	/* --- set once when the scenario is built --- */
 
@@ -157,10 +163,13 @@ static inline void task_unlock(struct task_struct *p)
 
 /*
  * schedule_timeout() - sleep for @timeout jiffies unless woken first.
+ * The model's clock ticks here, so the timers current armed expire first
+ * (linux/timer.h).
  * Return: 0 if the time ran out, the jiffies left otherwise.
  */
 #define __SCHEDULE_TIMEOUT(t, state, fn)				\
-	SEAM(SEAM_SCHEDULE_TIMEOUT, current, 0, t, state, fn, #t)
+	({ run_local_timers();						\
+	   SEAM(SEAM_SCHEDULE_TIMEOUT, current, 0, t, state, fn, #t); })
 #define schedule_timeout(t)						\
 	__SCHEDULE_TIMEOUT(t, -1, "schedule_timeout")
 #define schedule_timeout_idle(t)					\

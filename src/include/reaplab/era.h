@@ -28,6 +28,8 @@ enum reaplab_scenario {
 	SCN_PROC_READER,
 	SCN_MRELEASE,
 	SCN_STUCK,
+	SCN_CONCURRENT_OOM,	/* two allocating tasks run the OOM killer */
+	SCN_EXIT_FIRST,		/* the victim dies of a signal of its own */
 	SCN_NR
 };
 
@@ -41,6 +43,9 @@ enum reaplab_oracle {
 	ORACLE_LOCK_IMBALANCE,	/* unlock of a lock not held, exit holding one */
 	ORACLE_MMAP_UNLOCKED,	/* find_vma() without mmap_lock */
 	ORACLE_WARN,		/* a WARN_ON() in the model fired */
+	ORACLE_CONTRACT,	/* a system call broke its promise:
+				 * process_mrelease() returned 0 with the
+				 * victim's pages still mapped */
 	ORACLE_NR
 };
 
@@ -48,6 +53,28 @@ enum reaplab_oracle {
 #define EXPECT(o)	(1u << (o))
 /* The scenario cannot exist in this era (process_mrelease before v5.15). */
 #define EXPECT_NA	(1u << 31)
+
+/**
+ * struct era_race - what decides a bug the era expects in a scenario, as
+ * `reaplab explore ERA SCENARIO` reports it (DOC: What decides a bug, in
+ * src/sim/decide.c).
+ * @first: the race's earlier step: thread, operation, the two innermost
+ *	   model functions: "R set_bit(MMF_OOM_SKIP) in
+ *	   oom_reaper/oom_reap_task"; ERA_NO_SINGLE_RACE if no one race
+ *	   decides it; NULL when the era declares nothing (no bug there).
+ * @second: its later step, the same way (NULL with ERA_NO_SINGLE_RACE).
+ * @preemptions: the fewest preemptions of a schedule that fires it.
+ *
+ * `explore --all` fails a cell whose race or preemptions differ: the same
+ * oracle decided by another race is another bug.
+ */
+struct era_race {
+	const char *first;
+	const char *second;
+	int preemptions;
+};
+
+#define ERA_NO_SINGLE_RACE	"no single race"
 
 /**
  * struct era_schedule - a schedule string shipped with an era.
@@ -167,6 +194,7 @@ struct era_entry {
  *	     separated (so that `reaplab diff` shows them going).
  * @expect: per scenario, the oracles history says fire (EXPECT_CLEAN when
  *	    none, EXPECT_NA when the scenario cannot exist).
+ * @decides: per scenario where @expect has an oracle, what decides it.
  * @schedules: shipped schedules, ended by an entry with a NULL name.
  * @entry: the model's entry points.
  * @program: set for a program instead of the kernel (reaplab/program.h):
@@ -185,6 +213,7 @@ struct era {
 	const char *kept;
 	const char *removed;
 	unsigned int expect[SCN_NR];
+	struct era_race decides[SCN_NR];
 	const struct era_schedule *schedules;
 	const struct era_entry *entry;
 	const struct program *program;

@@ -5,8 +5,8 @@
  * Not an era of history, but a patch that was: process_mrelease() tests
  * MMF_OOM_SKIP under the read lock without its `!`, as a conversion to the
  * mm->flags bitmap accessors had it in review in September 2025 (Chris
- * Mason caught it).  No oracle fires: the syscall stays safe and stops
- * reaping.  tests/check_mutants.c checks that instead (see
+ * Mason caught it).  Nothing unsafe happens: the syscall stays safe and
+ * stops reaping, returning 0.  The contract oracle catches it (see
  * tests/mutants/README.md).
  */
 #include <reaplab/era.h>
@@ -35,7 +35,7 @@ const struct era era_descriptor = {
 	.expect = {
 		[SCN_OOM] = EXPECT_CLEAN,
 		[SCN_PROC_READER] = EXPECT_CLEAN,
-		[SCN_MRELEASE] = EXPECT_CLEAN,
+		[SCN_MRELEASE] = EXPECT(ORACLE_CONTRACT),
 		[SCN_STUCK] = EXPECT_CLEAN,
 	},
 	.schedules = schedules,

@@ -3,7 +3,7 @@
  * src/eras/2017-cond/mm/mmap.c - exit_mmap() locks only for OOM victims
  *
  * Era:     2017-cond, Michal Hocko's v1 (2017-07-27, seed 000), not merged.
- * Book:    chapter "2017-cond" (book/06-era-2017-cond.md).
+ * Book:    chapter "2017-cond" (book/era-2017-cond.md).
  */
 
 //! [2017-cond-race]

@@ -4,7 +4,7 @@
  *
  * Era:     2017-uncond, Michal Hocko's v0 of "mm, oom: allow oom reaper to
  *          race with exit_mmap" (2017-07-24, seed 000), not merged.
- * Book:    chapter "2017-uncond" (book/05-era-2017-uncond.md).
+ * Book:    chapter "2017-uncond" (book/era-2017-uncond.md).
  */
 
 //! [2017-uncond-race]
@@ -75,7 +75,7 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	WRITE_ONCE(mm->mmap, NULL);
 	up_write(&mm->mmap_sem);
 }
 //! [2017-uncond-exit]

@@ -4,7 +4,7 @@
  *                                      without mm_users
  *
  * Era:     2017-uncond (see src/eras/2017-uncond/mm/mmap.c for the idea).
- * Book:    chapter "2017-uncond" (book/05-era-2017-uncond.md).
+ * Book:    chapter "2017-uncond" (book/era-2017-uncond.md).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>

@@ -5,7 +5,7 @@
  * Era:     v4.14, "empty-write-cycle" (see src/eras/v4.14/era.c).
  * Commit:  212925802454 "mm: oom: let oom_reap_task and exit_mmap run
  *          concurrently" (Andrea Arcangeli, v4.14).
- * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md).
+ * Book:    chapter "v4.14: the empty write cycle" (book/era-v4.14.md).
  */
 
 //! [v4.14-barrier]

@@ -4,7 +4,7 @@
  *
  * Era:     v4.14, "empty-write-cycle" (212925802454, Andrea Arcangeli).
  *          oom_lock stays around the reap until v4.19 (af5679fbc669).
- * Book:    chapter "v4.14: the empty write cycle" (book/07-era-v4.14.md).
+ * Book:    chapter "v4.14: the empty write cycle" (book/era-v4.14.md).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>
@@ -53,7 +53,7 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_dontneed_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))

@@ -68,7 +68,7 @@
  */
 void mark_oom_victim(struct task_struct *tsk)
 {
-	struct mm_struct *mm = tsk->mm;
+	struct mm_struct *mm = READ_ONCE(tsk->mm);
 
 	if (test_and_set_tsk_thread_flag(tsk, TIF_MEMDIE))
 		return;
@@ -82,6 +82,7 @@ void mark_oom_victim(struct task_struct *tsk)
 /* An mm the OOM killer must skip (MMF_OOM_SKIP) scores 0 too. */
 __era long oom_badness(struct task_struct *p, unsigned long totalpages)
 {
+	struct mm_struct *mm;
 	long points;
 	long adj;
 
@@ -89,12 +90,13 @@ __era long oom_badness(struct task_struct *p, unsigned long totalpages)
 	if (!p)
 		return 0;
 
+	mm = READ_ONCE(p->mm);
 	adj = READ_ONCE(p->signal->oom_score_adj);
-	if (adj == OOM_SCORE_ADJ_MIN || test_bit(MMF_OOM_SKIP, &p->mm->flags)) {
+	if (adj == OOM_SCORE_ADJ_MIN || test_bit(MMF_OOM_SKIP, &mm->flags)) {
 		task_unlock(p);
 		return 0;
 	}
-	points = get_mm_rss(p->mm);
+	points = get_mm_rss(mm);
 	task_unlock(p);
 
 	points += adj * (long)totalpages / 1000;
@@ -115,7 +117,7 @@ static bool __task_will_free_mem(struct task_struct *task)
  */
 __era bool task_will_free_mem(struct task_struct *task)
 {
-	struct mm_struct *mm = task->mm;
+	struct mm_struct *mm = READ_ONCE(task->mm);
 
 	if (!__task_will_free_mem(task))
 		return false;
@@ -154,7 +156,11 @@ static int oom_evaluate_task(struct task_struct *task, struct oom_control *oc)
 }
 //! [v4.9-evaluate]
 
-static void select_bad_process(struct oom_control *oc)
+/*
+ * select_bad_process() - the victim in oc->chosen, or -1UL to wait.
+ * (__era: v6.1's out_of_memory() calls it from its own copy of the file.)
+ */
+__era void select_bad_process(struct oom_control *oc)
 {
 	struct task_struct *p;
 
@@ -227,7 +233,7 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_dontneed_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))
@@ -253,7 +259,7 @@ unlock_oom:
  */
 __era void oom_reap_task(struct task_struct *tsk)
 {
-	struct mm_struct *mm = tsk->signal->oom_mm;
+	struct mm_struct *mm = READ_ONCE(tsk->signal->oom_mm);
 	int attempts = 0;
 
 	while (attempts++ < MAX_OOM_REAP_RETRIES &&

@@ -8,7 +8,9 @@
  *          (Suren Baghdasaryan, v5.15 merge window); 4837fe37adff
  *          (MMF_OOM_VICTIM, v4.15); 27ae357fa82b (__oom_reap_task_mm() split
  *          out, v4.17); af5679fbc669 "mm, oom: remove oom_lock from
- *          oom_reaper" (Michal Hocko, v4.19).
+ *          oom_reaper" (Michal Hocko, v4.19); 9bcdeb51bd7d "oom,
+ *          oom_reaper: do not enqueue same task twice" (Tetsuo Handa,
+ *          v5.0): MMF_OOM_REAP_QUEUED.
  */
 #include <linux/oom.h>
 #include <linux/mm.h>
@@ -16,6 +18,7 @@
 #include <linux/sched/signal.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
+#include <linux/wait.h>
 #include <asm/tlb.h>
 #include <trace/events/oom.h>
 #include "../../../mm/internal.h"
@@ -31,7 +34,7 @@ bool __oom_reap_task_mm(struct mm_struct *mm);
  */
 void mark_oom_victim(struct task_struct *tsk)
 {
-	struct mm_struct *mm = tsk->mm;
+	struct mm_struct *mm = READ_ONCE(tsk->mm);
 
 	if (test_and_set_tsk_thread_flag(tsk, TIF_MEMDIE))
 		return;
@@ -63,7 +66,7 @@ bool __oom_reap_task_mm(struct mm_struct *mm)
 	 */
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_lru_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED)) {
@@ -114,7 +117,7 @@ out_unlock:
 
 __era void oom_reap_task(struct task_struct *tsk)
 {
-	struct mm_struct *mm = tsk->signal->oom_mm;
+	struct mm_struct *mm = READ_ONCE(tsk->signal->oom_mm);
 	int attempts = 0;
 
 	while (attempts++ < MAX_OOM_REAP_RETRIES && !oom_reap_task_mm(tsk, mm))
@@ -134,6 +137,36 @@ done:
 	 */
 	set_bit(MMF_OOM_SKIP, &mm->flags);
 	put_task_struct(tsk);
+}
+
+/*
+ * wake_oom_reaper() - queue @tsk's mm for the reaper, once.
+ *
+ * Up to v4.20 the test was "is the task at the head of the list, or does
+ * it point to a next one?": a task at the tail points to nobody, passes,
+ * and is queued again on top of the list it is already in.  Since
+ * 9bcdeb51bd7d (v5.0) the mm remembers it was queued, in a bit set with
+ * one atomic test-and-set, whoever calls first (an OOM killer or a dying
+ * allocator in out_of_memory()).
+ */
+__era void wake_oom_reaper(struct task_struct *tsk)
+{
+	if (!oom_reaper_th)
+		return;
+
+	/* mm is already queued? */
+	if (test_and_set_bit(MMF_OOM_REAP_QUEUED,
+			     &READ_ONCE(tsk->signal->oom_mm)->flags))
+		return;
+
+	get_task_struct(tsk);
+
+	spin_lock(&oom_reaper_lock);
+	WRITE_ONCE(tsk->oom_reaper_list, oom_reaper_list);
+	WRITE_ONCE(oom_reaper_list, tsk);
+	spin_unlock(&oom_reaper_lock);
+	trace_wake_reaper(tsk->pid);
+	wake_up(&oom_reaper_wait);
 }
 
 //! [v5.15-mrelease]
@@ -172,7 +205,7 @@ SYSCALL_DEFINE2(process_mrelease, int, pidfd, unsigned int, flags)
 		goto put_task;
 	}
 
-	mm = p->mm;
+	mm = READ_ONCE(p->mm);
 	mmgrab(mm);
 
 	if (test_bit(MMF_OOM_SKIP, &mm->flags)) {

@@ -17,7 +17,7 @@
  * DOC: v5.17: one lock over the whole teardown
  *
  * Four years after Michal's v0 (2017), Suren measured the cost of taking
- * the write lock in every exit again (2021, seed 002: +1.03% at p50,
+ * the write lock in every exit again (2021: +1.03% at p50,
  * within noise) and took it, for almost the whole of exit_mmap():
  *
  *     reaper / process_mrelease         exit_mmap
@@ -85,7 +85,7 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	WRITE_ONCE(mm->mmap, NULL);
 	mmap_write_unlock(mm);
 }
 //! [v5.17-exit]

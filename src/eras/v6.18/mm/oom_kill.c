@@ -22,7 +22,7 @@
  *               reaper     ---->     # the same tables, in the same order
  *     v6.18     exit_mmap  ---->                        <---- reaper
  *
- * Seed 003 (arm64): time waiting for PTE locks fell from 33.1 ms to
+ * zhongjinji's measurements (arm64): time waiting for PTE locks fell from 33.1 ms to
  * 1.0 ms, the total running time of exit_mmap() and the reaper from
  * 167.1 ms to 132.6 ms.
  */

@@ -41,7 +41,7 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);
-	for (vma = mm->mmap; vma; vma = READ_ONCE(vma->vm_next)) {
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next)) {
 		if (!can_madv_dontneed_vma(vma))
 			continue;
 		if (vma_is_anonymous(vma) || !(vma->vm_flags & VM_SHARED))

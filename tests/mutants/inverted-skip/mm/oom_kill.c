@@ -53,7 +53,7 @@ SYSCALL_DEFINE2(process_mrelease, int, pidfd, unsigned int, flags)
 		goto put_task;
 	}
 
-	mm = p->mm;
+	mm = READ_ONCE(p->mm);
 	mmgrab(mm);
 
 	if (task_will_free_mem(p))

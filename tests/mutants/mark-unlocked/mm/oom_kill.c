@@ -37,7 +37,7 @@ __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 
 	(void)oc;
 	task_lock(victim);
-	if (victim->mm && task_will_free_mem(victim)) {
+	if (READ_ONCE(victim->mm) && task_will_free_mem(victim)) {
 		mark_oom_victim(victim);
 		wake_oom_reaper(victim);
 		task_unlock(victim);
@@ -50,7 +50,7 @@ __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
 		return;
 	victim = p;
 
-	mm = victim->mm;
+	mm = READ_ONCE(victim->mm);
 	mmgrab(mm);
 	pr_err("Killed process %d (%s)", task_pid_nr(victim), victim->comm);
 	task_unlock(victim);
