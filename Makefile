@@ -172,6 +172,7 @@ $(B)/reaplab: $(SIM_ALL) $(CLI_OBJS)
 -include book/book.mk
 -include exercises/exercises.mk
 -include tests/fuzz/fuzz.mk
+-include tests/mutate/mutate.mk
 
 # --- tests ------------------------------------------------------------------
 

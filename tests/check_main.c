@@ -33,6 +33,7 @@ int main(void)
 	srunner_add_suite(sr, explore_suite());
 	srunner_add_suite(sr, mutants_suite());
 #endif
+	srunner_add_suite(sr, mutate_suite());
 	srunner_add_suite(sr, bench_suite());
 	srunner_add_suite(sr, labs_suite());
 	srunner_add_suite(sr, book_suite());

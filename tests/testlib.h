@@ -43,6 +43,7 @@ Suite *stress_suite(void);
 Suite *render_suite(void);
 Suite *explore_suite(void);
 Suite *mutants_suite(void);
+Suite *mutate_suite(void);
 Suite *bench_suite(void);
 Suite *labs_suite(void);
 Suite *book_suite(void);

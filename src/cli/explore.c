@@ -37,6 +37,8 @@ static void explore_usage(FILE *f)
 		"                   its fewest preemptions\n"
 		"  --format md      with --all: the table alone, as Markdown (the book)\n"
 		"  --eras E1,E2     with --all: only these eras' rows\n"
+		"  --scenarios S1,S2  with --all: only these scenarios' cells (text\n"
+		"                   table: the others print as '-')\n"
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
 		"  --budget N       stop after N executions\n"
 		"  --time T         stop after T seconds\n"
@@ -82,6 +84,7 @@ struct explore_args {
 	int elide;
 	const char *emit;
 	const char *eras;
+	const char *scns;
 	const char *pos[2];
 	int npos;
 };
@@ -310,10 +313,10 @@ static const char *expect_text(unsigned int expect)
 	return expect == EXPECT_NA ? "n/a" : cli_verdict_text(expect, false);
 }
 
-/* Is era @i among --eras (or is there no --eras)? */
-static bool era_wanted(const struct explore_args *a, int i)
+/* Is @id in the comma-separated @list (or is there no list)? */
+static bool listed(const char *list, const char *id)
 {
-	const char *p = a->eras, *id = sim_eras[i]->id;
+	const char *p = list;
 	size_t n = strlen(id);
 
 	if (!p)
@@ -322,6 +325,12 @@ static bool era_wanted(const struct explore_args *a, int i)
 		if (!strncmp(p, id, n) && (p[n] == ',' || !p[n]))
 			return true;
 	return false;
+}
+
+/* Is era @i among --eras (or is there no --eras)? */
+static bool era_wanted(const struct explore_args *a, int i)
+{
+	return listed(a->eras, sim_eras[i]->id);
 }
 
 /* One cell of the Markdown table: the verdict and how far the search went. */
@@ -412,6 +421,8 @@ static int explore_all(struct explore_args *a)
 
 			a->p = scn->defaults;
 			memset(&cells[i][s], 0, sizeof(cells[i][s]));
+			if (!listed(a->scns, scn->name))
+				continue;	/* not asked for: '-' */
 			if (sim_interrupted)
 				continue;	/* the table says what was done */
 			if (explore_one(sim_eras[i], scn, a, false,
@@ -554,7 +565,8 @@ static int parse(int argc, char **argv, struct explore_args *a)
 		    strcmp(opt, "--time") && strcmp(opt, "--want") &&
 		    strcmp(opt, "--seed") && strcmp(opt, "--emit") &&
 		    strcmp(opt, "--elide") && strcmp(opt, "--format") &&
-		    strcmp(opt, "--eras") && strcmp(opt, "--width"))
+		    strcmp(opt, "--eras") && strcmp(opt, "--width") &&
+		    strcmp(opt, "--scenarios"))
 			return cli_error("explore: unknown option '%s' (try --help)",
 					 opt);
 		if (i + 1 >= argc)
@@ -622,6 +634,24 @@ static int parse(int argc, char **argv, struct explore_args *a)
 				}
 			free(copy);
 			a->eras = v;
+		} else if (!strcmp(opt, "--scenarios")) {
+			char *copy = strdup(v), *tok, *save = NULL;
+			int s;
+
+			for (tok = strtok_r(copy, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
+				for (s = 0; s < SCN_NR && sim_scenarios[s] &&
+				     strcmp(sim_scenarios[s]->name, tok); s++)
+					;
+				if (s == SCN_NR || !sim_scenarios[s]) {
+					cli_error("explore: --scenarios: unknown scenario '%s'",
+						  tok);
+					free(copy);
+					return EXIT_USAGE;
+				}
+			}
+			free(copy);
+			a->scns = v;
 		} else if (!strcmp(opt, "--format")) {
 			if (strcmp(v, "md") && strcmp(v, "text"))
 				return cli_error("explore: unknown table format '%s' (formats: text, md)",
@@ -700,6 +730,10 @@ int cmd_explore(int argc, char **argv)
 		return cli_error("explore: --format md is for the --all table");
 	if (a.eras && !a.all)
 		return cli_error("explore: --eras is for --all");
+	if (a.scns && !a.all)
+		return cli_error("explore: --scenarios is for --all");
+	if (a.scns && a.md)
+		return cli_error("explore: --scenarios is for the text table, not --format md");
 	if (a.all) {
 		a.quiet = a.quiet || a.md;
 		if (a.npos)
