@@ -14,8 +14,8 @@
 #                          make check (the plain build only)
 #
 # Knobs: MUTATE_JOBS (mutants at once, default 2), MUTATE_BUDGET (seconds
-# of wall time for the mutants, default 1500: above it a seeded sample
-# runs), MUTATE_SEED (the sample's seed), MUTATE_ONLY (a pattern: only the
+# of wall time for the mutants, default 1500: above it a random sample
+# runs), MUTATE_SEED (the random seed of the sample), MUTATE_ONLY (a pattern: only the
 # mutants whose id contains it).
 
 MUTATE_B := $(B)/mutate

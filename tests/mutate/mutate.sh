@@ -347,13 +347,13 @@ plan() {
 		}' "$ST/cov/all.lines" "$ST/mutants.tsv" >"$ST/plan.tsv"
 }
 
-# The mutants in a seeded order; those judged equivalent (equivalent.txt)
+# The mutants in a random order (random seed MUTATE_SEED); those judged equivalent (equivalent.txt)
 # last, so that a short budget spends itself on the others first.
 order() {
 	awk -F'\t' 'FNR == NR { if ($0 !~ /^#/ && NF) eq[$1] = 1; next }
 		$4 != "" { print ($5 in eq) "\t" $1 }' \
 		"$HERE/equivalent.tsv" "$ST/plan.tsv" |
-	awk -v seed="$MUTATE_SEED" -F'\t' 'BEGIN { srand(seed) }
+	awk -v rseed="$MUTATE_SEED" -F'\t' 'BEGIN { srand(rseed) }
 		{ printf "%s\t%.9f\t%s\n", $1, rand(), $2 }' |
 	sort -k1,1n -k2,2n | cut -f3
 }
@@ -431,7 +431,7 @@ fi
 reached=$(awk -F'\t' '$4 != ""' "$ST/plan.tsv" | wc -l)
 torun=$(wc -l <"$ST/order.txt")
 ls "$ST/results" | wc -l >"$ST/done0"
-echo "mutate: $reached mutants reached by some cell (era x scenario), $((N - reached)) by none; $torun to run in the order of seed $MUTATE_SEED (build/mutate/order.txt), $MUTATE_JOBS at once, none started after $MUTATE_BUDGET s"
+echo "mutate: $reached mutants reached by some cell (era x scenario), $((N - reached)) by none; $torun to run in the order of random seed $MUTATE_SEED (build/mutate/order.txt), $MUTATE_JOBS at once, none started after $MUTATE_BUDGET s"
 echo "$torun" >"$ST/torun"
 now >"$ST/start"
 deadline=$(($(now) + MUTATE_BUDGET))

@@ -20,7 +20,7 @@ SECS=$3
 
 cat "$MB"/results/*.tsv 2>/dev/null >"$MB/results.tsv"
 
-awk -F'\t' -v secs="$SECS" -v seed="${MUTATE_SEED:-1}" \
+awk -F'\t' -v secs="$SECS" -v rseed="${MUTATE_SEED:-1}" \
     -v budget="${MUTATE_BUDGET:-0}" -v md="$MB/report.md" '
 function esc(s) { gsub(/\|/, "\\|", s); gsub(/`/, "'"'"'", s); return s }
 function pct(a, b) { return b ? sprintf("%.1f%%", 100 * a / b) : "-" }
@@ -63,7 +63,7 @@ END {
 	print "# Mutation score of the checker" > md
 	print "" > md
 	printf "Computed by `make mutate` (tests/mutate/) in %d:%02d: every mutant of the model code (src/mm, src/kernel, src/fs, src/eras) that some era'"'"'s scenarios reach, built as its eras and judged by `reaplab explore --all`, one cell at a time, cheapest first, up to the first cell that differs from what its era declares.\n\n", secs / 60, secs % 60 > md
-	printf "**Kill rate: %d of %d non-equivalent mutants killed, %s** (%d survived, %d timed out without a verdict; %d judged equivalent in the real kernel, %d did not build, %d reached by no scenario, %d not run within the budget of %d s, seed %d).\n\n", t["killed"], denom, pct(t["killed"], denom), t["survived"], t["timeout"], t["equivalent"], t["build-failed"], t["unreached"], t["not-run"], budget, seed > md
+	printf "**Kill rate: %d of %d non-equivalent mutants killed, %s** (%d survived, %d timed out without a verdict; %d judged equivalent in the real kernel, %d did not build, %d reached by no scenario, %d not run within the budget of %d s, random seed %d).\n\n", t["killed"], denom, pct(t["killed"], denom), t["survived"], t["timeout"], t["equivalent"], t["build-failed"], t["unreached"], t["not-run"], budget, rseed > md
 	print "| operator | mutants | reached by no scenario | did not build | not run | equivalent | killed | survived | timeout | kill rate |" > md
 	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" > md
 	for (i = 1; i <= nops; i++) {
