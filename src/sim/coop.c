@@ -243,6 +243,18 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 		coop_switch(t, &w->threads[next]);
 }
 
+/* The threads whose state is not TASK_RUNNING: those a wake-up may wake. */
+static u16 asleep_mask(const struct sim_world *w)
+{
+	u16 mask = 0;
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].state != TASK_RUNNING)
+			mask |= 1u << i;
+	return mask;
+}
+
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
 	unsigned int enabled = sim_enabled_mask(w);
@@ -250,7 +262,9 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	int kind = t->op.kind;
 	const char *name = NULL;
 	struct sim_word before = { .valid = false };
+	u16 asleep = 0;
 	long ret = 0;
+	int i;
 
 	w->step++;
 	if (!w->probing)
@@ -261,6 +275,8 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	if (likely(kind != SEAM_BAD)) {
 		name = sim_lock_name(&t->op);
 		sim_word_save(&t->op, &before);
+		if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
+			asleep = asleep_mask(w);
 		ret = sim_op_exec(w, t, &t->op);
 		sim_spin_ran(t, kind, ret);
 	} else {
@@ -284,6 +300,11 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	ev->changed = sim_word_changed(&t->op, &before);
 	if (kind == SEAM_WAKE_UP)
 		ev->arg2 = before.waiters;
+	/* whom a wake-up woke: the sleepers it left running */
+	ev->woke = 0;
+	for (i = 0; asleep && i < w->nthreads; i++)
+		if ((asleep >> i) & 1 && w->threads[i].state == TASK_RUNNING)
+			ev->woke |= 1u << i;
 	w->last_tid = t->tid;
 	w->last_yield = sim_op_is_yield(kind);
 	if (w->probing && kind == SEAM_FINISH_WAIT)

@@ -28,7 +28,9 @@
  *     a release only enables a blocking acquire: never co-enabled
  *     a release races with a trylock (it decides whether it succeeds)
  *     prepare_to_wait() races with wake_up() on its queue; a wake-up
- *     races with the sleeper setting its state; it enables schedule()
+ *     races with the sleeper setting its state and with another wake-up
+ *     of it; it enables the schedule() of a task it woke (one that found
+ *     the task running enables nothing)
  *     a spin-wait's await races with every write, add, free or lock
  *     operation on a word it waits on, in either order (spin.c)
  *
@@ -242,6 +244,7 @@ void sim_dep_of_event(const struct sim_world *w, const struct sim_event *ev,
 		d->state_tid = ((const struct task_struct *)ev->obj)->thread.sim_tid;
 	if (ev->kind == SEAM_WAKE_UP)
 		d->wake_mask = ev->arg2;
+	d->woke = ev->woke;
 	if (ev->kind == SEAM_AWAIT) {
 		d->watch = &w->watch[ev->arg];
 		d->nwatch = ev->arg2;
@@ -300,6 +303,17 @@ void sim_dep_of_pending(const struct sim_world *w, int tid,
 		d->state_tid = ((const struct task_struct *)op->obj)->thread.sim_tid;
 	if (op->kind == SEAM_WAKE_UP)
 		d->wake_mask = ((const struct wait_queue_head *)op->obj)->waiters;
+	/* whom it would wake now: the sleepers among its targets */
+	if (op->kind == SEAM_WAKE_UP || op->kind == SEAM_WAKE_UP_PROCESS) {
+		unsigned long m = op->kind == SEAM_WAKE_UP ? d->wake_mask :
+				  d->state_tid >= 0 ? 1UL << d->state_tid : 0;
+		int i;
+
+		for (i = 0; i < w->nthreads; i++)
+			if ((m >> i) & 1 &&
+			    w->threads[i].state != TASK_RUNNING)
+				d->woke |= 1u << i;
+	}
 	if (op->kind == SEAM_AWAIT) {
 		d->watch = &w->watch[op->arg];
 		d->nwatch = op->arg2;
@@ -355,6 +369,8 @@ const struct sim_dep_rule sim_dep_rules[] = {
 	{ DC_FINISH, DC_WAKE_PROC, DEP_RACE, "finish_wait races with a wake-up" },
 	{ DC_WAKE_PROC, DC_FINISH, DEP_RACE, "a wake-up races with finish_wait" },
 	{ DC_WAKE_PROC, DC_WAKE_PROC, DEP_RACE, "two wake-ups of one task race" },
+	{ DC_WAKE, DC_WAKE_PROC, DEP_RACE, "wake_up races with a wake-up of a waiter" },
+	{ DC_WAKE_PROC, DC_WAKE, DEP_RACE, "a wake-up races with wake_up of its queue" },
 	{ DC_STATE, DC_WAKE, DEP_RACE, "setting a state races with wake_up" },
 	{ DC_WAKE, DC_STATE, DEP_RACE, "wake_up races with setting a state" },
 	{ DC_WAKE, DC_SCHED, DEP_HB, "wake_up only enables schedule()" },
@@ -406,6 +422,11 @@ static bool same_object(const struct sim_dep_ev *a, const struct sim_dep_ev *b)
 		return b->state_tid == a->state_tid;
 	if (a->cls == DC_WAKE_PROC && b->cls == DC_WAKE_PROC)
 		return a->state_tid == b->state_tid;
+	/* either may be the one that wakes a task asleep on the queue */
+	if (a->cls == DC_WAKE_PROC && b->cls == DC_WAKE)
+		return (b->wake_mask >> a->state_tid) & 1;
+	if (b->cls == DC_WAKE_PROC && a->cls == DC_WAKE)
+		return (a->wake_mask >> b->state_tid) & 1;
 	if (a->addr != b->addr)
 		return false;
 	return a->bit < 0 || b->bit < 0 || a->bit == b->bit;
@@ -489,6 +510,14 @@ int sim_dep(const struct sim_dep_ev *a, const struct sim_dep_ev *b,
 		return a->cls == DC_AWAIT ? dep_await(a, b, why) :
 		       dep_await(b, a, why);
 	if (!same_object(a, b))
+		return DEP_NONE;
+	/*
+	 * A wake-up enables only the schedule() of a thread it woke.  One
+	 * that found the thread running changed nothing of it: ordering its
+	 * later schedule() after it would be an edge no reversal can undo,
+	 * and DPOR would never try the schedules that edge hides.
+	 */
+	if (b->cls == DC_SCHED && !((a->woke >> b->state_tid) & 1))
 		return DEP_NONE;
 	if (why)
 		*why = rule_name[a->cls][b->cls];

@@ -60,6 +60,7 @@ struct sim_dep_ev {
 	uintptr_t addr;
 	size_t len;
 	unsigned long wake_mask;
+	u16 woke;		/* a wake-up: the sleepers it wakes */
 	bool rss;
 	u8 nwatch;
 	const struct sim_watch *watch;

@@ -460,12 +460,21 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 			s->cand[nc++] = s->wakes[c];
 		sources++;
 	}
-	if (wake_class(rk->dep.cls))
+	if (wake_class(rk->dep.cls)) {
 		for (t = 0; t < SIM_MAX_THREADS; t++) {
 			for (c = s->nstates[t]; c-- > 0;)
 				s->cand[nc++] = s->states[t][c];
 			sources += 2;
 		}
+		/*
+		 * and the earlier wake-ups: two of one task race (which one
+		 * wakes it decides whom its schedule() comes after), and a
+		 * wake_up_process() has no object to be chained by
+		 */
+		for (c = s->nw; c-- > 0;)
+			s->cand[nc++] = s->wakes[c];
+		sources++;
+	}
 	/* each source is newest first already; several must be merged */
 	if (sources > 1)
 		qsort(s->cand, nc, sizeof(*s->cand), desc_cmp);

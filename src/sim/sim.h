@@ -248,6 +248,7 @@ struct sim_event {
 	long result;
 	const void *fn;
 	int msg;
+	u16 woke;	/* a wake-up: the threads it woke (dep.c) */
 	u64 ns;
 	u64 dur;
 };
