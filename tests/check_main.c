@@ -11,8 +11,16 @@
 
 int main(void)
 {
-	SRunner *sr = srunner_create(primitives_suite());
+	SRunner *sr;
 	int failed;
+
+	/*
+	 * A failure's message may carry the end of a run's output (the labs
+	 * suite shows what the grader printed): Check's 4 KiB default would
+	 * end the test with "Message string too long" instead of reporting.
+	 */
+	check_set_max_msg_size(1 << 16);
+	sr = srunner_create(primitives_suite());
 
 	srunner_add_suite(sr, maple_suite());
 	srunner_add_suite(sr, determinism_suite());

@@ -591,13 +591,36 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 	return NULL;
 }
 
-static void explain_cex(struct sim_world *w, struct sim_explore_result *r)
+/*
+ * Where @oracle's first hit was, for the one-line message: the function
+ * and its source line.  A fault's line is looked up by the runner (the
+ * test process is sandboxed: no addr2line here), from the code address
+ * grade_report_pc() hands it.
+ */
+static void hit_where(const struct sim_hit *hit, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (!hit->step || !hit->fn)
+		return;
+	if (hit->file && hit->line > 0)
+		snprintf(buf, len, " in %s() at %s:%d", hit->fn, hit->file,
+			 hit->line);
+	else if (hit->pc)
+		grade_report_pc((uintptr_t)hit->pc);
+	else
+		snprintf(buf, len, " in %s()", hit->fn);
+}
+
+static void explain_cex(struct sim_world *w, struct sim_explore_result *r,
+			char *at, size_t alen)
 {
 	const struct grade_hint *hint;
 	char opts[160], where[128], *argv[8];
 	int argc = 0, i, oracle = __builtin_ctz(r->first.fired);
 
 	hint = find_hint(w, &r->first, oracle, where, sizeof(where));
+	if (at)
+		hit_where(&w->verdict.hit[oracle], at, alen);
 	params_args(w, opts, sizeof(opts));
 	argv[argc++] = "explore";
 	argv[argc++] = (char *)w->era->id;
@@ -646,10 +669,12 @@ void grade_prove(const char *era, const char *scn, const char *params)
 	w->trace_text = false;
 	sim_explore(w, &o, &r);
 	if (r.buggy) {
-		explain_cex(w, &r);
-		grade_fail("expected: no oracle fires in any schedule of %s; got: %s (DPOR, execution %lu)",
+		char at[256];
+
+		explain_cex(w, &r, at, sizeof(at));
+		grade_fail("expected: no oracle fires in any schedule of %s; got: %s (DPOR, execution %lu)%s",
 			   scn, cli_verdict_text(r.first.fired, false),
-			   r.first.execution);
+			   r.first.execution, at);
 	}
 	if (r.limit_hits)
 		grade_fail("%lu executions of %s did not end within %u steps: a livelock in the code under test?",
@@ -696,7 +721,7 @@ void grade_caught(const char *era, const char *scn, const char *params,
 			   r.complete ? ", complete" : "");
 	printf("%s/%s: %s (DPOR, execution %lu): your bug is caught.\n\n",
 	       era, scn, sim_oracle_name(oracle), r.first.execution);
-	explain_cex(w, &r);
+	explain_cex(w, &r, NULL, 0);
 }
 
 void grade_quiet(const char *era, const char *scn, const char *params)

@@ -134,6 +134,13 @@ void grade_fail(const char *fmt, ...)
  */
 void grade_print_safe(FILE *f, const char *s);
 
+/*
+ * grade_report_pc() - hand the runner the code address an oracle's fault
+ * was at: a failure message then names its function and source line (the
+ * test process is sandboxed and cannot run addr2line itself).
+ */
+void grade_report_pc(uintptr_t pc);
+
 /* sandbox.c: the test process's seccomp filter; NULL, or why not. */
 const char *grade_sandbox(void);
 /* fault.c: a signal handler's faulting address, and its source line. */

@@ -249,23 +249,48 @@ static void put_hex(int fd, uintptr_t x)
 	put(fd, p);
 }
 
+/* A full address space cannot give 64 MiB more; async-signal-safe. */
+static bool address_space_full(void)
+{
+	void *probe = mmap(NULL, 64UL << 20, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (probe == MAP_FAILED)
+		return true;
+	munmap(probe, 64UL << 20);
+	return false;
+}
+
+void grade_report_pc(uintptr_t pc)
+{
+	put(REPORT_FD, "pc ");
+	put_hex(REPORT_FD, pc);
+	put(REPORT_FD, "\n");
+}
+
+/*
+ * exit() during a test: the code under test called it, or the simulator
+ * did when an allocation failed.  Say which the address space suggests.
+ */
+static void on_exit_in_test(void)
+{
+	if (in_test)
+		put(REPORT_FD, address_space_full() ? "exit full\n" :
+			       "exit room\n");
+}
+
 static void on_fault(int sig, siginfo_t *si, void *ucp)
 {
 	uintptr_t pc = grade_fault_pc(ucp);
-	void *probe;
 	char s[4] = { '0' + sig / 10, '0' + sig % 10, ' ', 0 };
+	bool full = address_space_full();
 
-	/* a full address space cannot give 64 MiB more */
-	probe = mmap(NULL, 64UL << 20, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (probe != MAP_FAILED)
-		munmap(probe, 64UL << 20);
 	put(REPORT_FD, "fault ");
 	put(REPORT_FD, s);
 	put_hex(REPORT_FD, pc);
 	put(REPORT_FD, " ");
 	put_hex(REPORT_FD, (uintptr_t)si->si_addr);
-	put(REPORT_FD, probe == MAP_FAILED ? " full\n" : " room\n");
+	put(REPORT_FD, full ? " full\n" : " room\n");
 	if (old_fault[sig].sa_flags & SA_SIGINFO) {
 		old_fault[sig].sa_sigaction(sig, si, ucp);
 		return;
@@ -364,6 +389,7 @@ static void child_setup(int i, int report)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	watch_faults();
+	atexit(on_exit_in_test);
 	why = getenv("GRADE_SANDBOX") && !strcmp(getenv("GRADE_SANDBOX"), "0") ?
 	      NULL : grade_sandbox();
 	if (why)
@@ -526,6 +552,21 @@ static void explain_fault(const char *fault, char *msg, size_t len)
 			 ", at a bad address" : "");
 }
 
+/* " in FN() at FILE:LINE" of code address @pc, after @msg. */
+static void append_where(char *msg, size_t len, unsigned long pc)
+{
+	const char *fn = sim_symbol((void *)pc);
+	char at[512];
+	size_t n = strlen(msg);
+
+	if (!strcmp(fn, "?"))
+		return;
+	if (grade_source_line(pc, at, sizeof(at)))
+		snprintf(msg + n, len - n, " in %s() at %s", fn, at);
+	else
+		snprintf(msg + n, len - n, " in %s()", fn);
+}
+
 static void on_stop(int sig)
 {
 	(void)sig;
@@ -645,6 +686,8 @@ static void run_test(int i, struct result *res)
 	/* the last word of the report is the test's */
 	{
 		char *last = NULL, *fault = NULL, *l, *save = NULL;
+		bool full_at_exit = false;
+		unsigned long pc = 0;
 
 		for (l = strtok_r(report, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save)) {
@@ -652,6 +695,10 @@ static void run_test(int i, struct result *res)
 				last = l;
 			else if (!strncmp(l, "fault ", 6))
 				fault = l;
+			else if (!strncmp(l, "pc ", 3))
+				sscanf(l + 3, "%lx", &pc);
+			else if (!strcmp(l, "exit full"))
+				full_at_exit = true;
 		}
 		if (stop_asked) {
 			snprintf(res->msg, sizeof(res->msg), "interrupted");
@@ -670,6 +717,8 @@ static void run_test(int i, struct result *res)
 		} else if (last && !strncmp(last, "fail ", 5) &&
 			   WIFEXITED(status)) {
 			snprintf(res->msg, sizeof(res->msg), "%s", last + 5);
+			if (pc)
+				append_where(res->msg, sizeof(res->msg), pc);
 		} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) {
 			snprintf(res->msg, sizeof(res->msg),
 				 "killed: it printed more than %lu MiB (SIGXFSZ)",
@@ -681,6 +730,11 @@ static void run_test(int i, struct result *res)
 			snprintf(res->msg, sizeof(res->msg), "%s: %s",
 				 WTERMSIG(status) == SIGKILL ? "killed" : "crashed",
 				 signal_words(WTERMSIG(status)));
+		} else if (full_at_exit) {
+			snprintf(res->msg, sizeof(res->msg),
+				 "out of memory: its address space reached the memory limit (%lu MiB, GRADE_MEMORY_MB), and the simulator, unable to allocate, exited (%d): an allocation without end?",
+				 limit, WIFEXITED(status) ?
+				 WEXITSTATUS(status) : -1);
 		} else {
 			snprintf(res->msg, sizeof(res->msg),
 				 "the code under test called exit(%d) before the test was done: a kernel function must return",
