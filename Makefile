@@ -104,6 +104,9 @@ obj_of = $(patsubst exercises/%.c,$(B)/obj/exercises/%.o,$(patsubst \
 era_objs = $(call obj_of,$(foreach e,$(call era_chain,$(1)),\
 	$(call era_files,$(e))))
 era_desc = $(call obj_of,$(call era_desc_src,$(1)))
+# A test program is its own descriptor and its only file: linked once (a
+# second copy of its globals is an ODR violation ASan aborts on).
+era_objs_once = $(filter-out $(call era_desc,$(1)),$(call era_objs,$(1)))
 
 ERA_OBJS := $(ERAS:%=$(B)/eras/%.o)
 # Every model source, embedded in the binary for `reaplab show` and `diff`.
@@ -136,11 +139,11 @@ $(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
 # every symbol but the era's descriptor is made local, so nine exit_mmap()
 # coexist in one binary under their kernel name.
 define era_rule
-$(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_objs,$(1)) \
+$(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_objs_once,$(1)) \
 		$(COMMON_OBJS) src/sim/model.lds
 	@mkdir -p $$(@D)
 	ld -r -z muldefs -T src/sim/model.lds -o $$@.tmp \
-		$(call era_desc,$(1)) $(call era_objs,$(1)) $(COMMON_OBJS)
+		$(call era_desc,$(1)) $(call era_objs_once,$(1)) $(COMMON_OBJS)
 	objcopy --redefine-sym era_descriptor=$(call era_sym,$(1)) \
 		--redefine-sym __era_data_begin=$(call era_sym,$(1))_data_begin \
 		--redefine-sym __era_data_end=$(call era_sym,$(1))_data_end \
