@@ -51,6 +51,9 @@ FNR == 1 { name = (FILENAME == "-" ? "-" : FILENAME) }
 	line = $0
 	if (line ~ /shared\//)
 		problem("a path into the project'"'"'s own files (shared/)")
+	# the notes on the kernel history the project was written from, by name
+	if (line ~ /[Kk]ernel-history(\.md)?([^A-Za-z]|$)/)
+		problem("the project'"'"'s own notes (cite the commit or \\thread{KEY})")
 	s = line
 	off = 0
 	while (match(s, /[Ss][Ee][Ee][Dd]([Ss]|[Ee][Dd])?/)) {

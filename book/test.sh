@@ -668,6 +668,10 @@ must_fail private-number "private.txt:1: \"${s}ed\" not as a random ${s}ed" "$ou
 must_fail private-possessive "private.txt:2: \"${s}eds\" not as a random" "$out"
 must_fail private-field "private.txt:3: \"${s}ed\" not as a random" "$out"
 must_fail private-path "private.txt:4: a path into the project's own files" "$out"
+h=history
+printf 'as the kernel-%s.md says\n' "$h" > "$tmp/private-notes.txt"
+out=$(sh book/private.sh "$tmp/private-notes.txt" 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail private-notes "private-notes.txt:1: the project's own notes" "$out"
 must_fail private-status "exit 1" "$out"
 checks=$((checks + 1))
 printf '%s\n' "$out" | grep -q 'private.txt:5:' &&

@@ -3,7 +3,11 @@
  * src/kernel/signal.c - sending SIGKILL, and the exit of a user task
  *
  * Models:  kernel/signal.c (do_send_sig_info, kill), kernel/entry/common.c
- *          (exit_to_user_mode_loop), Linux v4.6 semantics.
+ *          (exit_to_user_mode_loop), Linux v4.6 semantics.  The name
+ *          exit_to_user_mode_loop is v5.8's (the generic entry code); a
+ *          v4.x kernel delivered the signal from its architecture's
+ *          return path (exit_to_usermode_loop() on x86), under another
+ *          name but to the same effect.
  * Omits:   every signal but SIGKILL, siglock (the flags are bitops),
  *          signal handlers.
  */

@@ -240,7 +240,7 @@ void exit_mmap(struct mm_struct *mm)
  *
  * Invariant: once detached, the VMAs and their page tables are reachable
  * from nothing but the unmapping task, so the zap may share the lock with
- * readers, as MADV_DONTNEED does.  The price (kernel-history.md, §9): any
+ * readers, as MADV_DONTNEED does.  The price (book/munmap.md): any
  * code that kept a VMA pointer across the lock, or counted on the write
  * lock being held until munmap() returns, broke; e.g. expand_stack() next
  * to the range, fixed in 2020, and drivers caching VMAs (binder, 2023).

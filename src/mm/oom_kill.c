@@ -248,6 +248,7 @@ static bool __oom_reap_task(struct task_struct *tsk)
 		return true;
 
 	mm = READ_ONCE(p->mm);
+	/* v4.6 wrote atomic_inc_not_zero(&mm->mm_users); same operation. */
 	if (!mmget_not_zero(mm)) {
 		task_unlock(p);
 		return true;

@@ -74,7 +74,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_INFERRED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("3f70dc38cec2"),
-		.what = "MMF_UNSTABLE: faults in a reaped mm get SIGBUS, not zeroes",
+		.what = "MMF_UNSTABLE: a kthread's fault in a reaped mm (use_mm(), vhost) gets SIGBUS, not zeroes",
 	},
 	{
 		.id = "212925802454",

@@ -38,7 +38,8 @@ struct kioctx_table;
 /* Bits of mm_struct::flags. */
 enum {
 	MMF_OOM_SKIP = 21,	/* of no further interest to the OOM killer */
-	MMF_UNSTABLE = 22,	/* the reaper has started: faults get SIGBUS */
+	MMF_UNSTABLE = 22,	/* the reaper has started: faults get SIGBUS
+				 * (in v4.9 only a kthread's, via use_mm()) */
 	MMF_OOM_VICTIM = 25,	/* chosen by the OOM killer (v4.15 to v6.0) */
 	MMF_OOM_REAP_QUEUED = 26, /* queued for the reaper (since v5.0) */
 };

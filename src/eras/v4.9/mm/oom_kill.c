@@ -7,10 +7,14 @@
  *          the whole reap runs under oom_lock;
  *          26db62f179d1 "oom: keep mm of the killed task available" (v4.9):
  *          the victim is signal->oom_mm, pinned by mm_count, and the reaper
- *          pins mm_users only after it has mmap_sem;
+ *          works on that mm even after its owner has left exit_mm(); (the
+ *          order "mm_users only after mmap_sem" is older: Michal Hocko's
+ *          "mm, oom_reaper: make sure that mmput_async is called only when
+ *          memory was reaped", v4.8);
  *          862e3073b3ee (v4.9): MMF_OOM_SKIP replaces TIF_MEMDIE as "stop
  *          waiting for this victim";
- *          3f70dc38cec2 (v4.9): MMF_UNSTABLE.
+ *          3f70dc38cec2 (v4.9): MMF_UNSTABLE, which in v4.9 only a
+ *          kernel thread using the mm through use_mm() (vhost) checks.
  *          Authors: Michal Hocko.  (The victim-selection rework of v4.8,
  *          oom_evaluate_task(), is here too, reduced to what matters.)
  * Fixed:   DOC: The v4.6 race: while the reaper unmaps it holds oom_lock,
@@ -73,6 +77,7 @@ void mark_oom_victim(struct task_struct *tsk)
 	if (test_and_set_tsk_thread_flag(tsk, TIF_MEMDIE))
 		return;
 
+	/* v4.9 wrote atomic_inc(&mm->mm_count): mmgrab() came in v4.11. */
 	if (!cmpxchg(&tsk->signal->oom_mm, NULL, mm))
 		mmgrab(mm);
 	trace_mark_victim(tsk);
@@ -229,7 +234,11 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 		goto unlock_oom;
 	}
 
-	/* From here on, faults in this mm get SIGBUS rather than zeroes. */
+	/*
+	 * From here on, a fault a kernel thread takes in this mm through
+	 * use_mm() (vhost) gets SIGBUS rather than zeroes; in v4.9 no other
+	 * fault checks it.  Nothing in the model faults after a kill.
+	 */
 	set_bit(MMF_UNSTABLE, &mm->flags);
 
 	tlb_gather_mmu(&tlb, mm, 0, -1);

@@ -20,7 +20,13 @@ void mmput_async(struct mm_struct *mm);
 struct mm_struct *get_task_mm(struct task_struct *task);
 
 //! [mmgrab-mmget]
-/* mmgrab() - pin the struct mm_struct (not the address space). */
+/*
+ * mmgrab() - pin the struct mm_struct (not the address space).
+ *
+ * The name is v4.11's (f1f1007644ff, and mmget() 3fce371bfac2); every era
+ * uses it, as it uses other current names.  Before v4.11 the kernel wrote
+ * atomic_inc(&mm->mm_count) and atomic_inc(&mm->mm_users) in place.
+ */
 static inline void mmgrab(struct mm_struct *mm)
 {
 	atomic_inc(&mm->mm_count);
