@@ -532,10 +532,14 @@ static void print_row(FILE *f, const char *gutter, const char **cells,
 	fputc('\n', f);
 }
 
-/* Continuation rows go 4 further in than the line they continue. */
-static int cont_indent(const struct line *ln, int width)
+/*
+ * Continuation rows go 4 further in than the line they continue, always
+ * (a next line goes at most 2 further in): a reader, or a check, tells
+ * them apart by that alone.
+ */
+static int cont_indent(const struct line *ln)
 {
-	return 2 * ln->indent + 4 < width / 2 ? 2 * ln->indent + 4 : width / 2;
+	return 2 * ln->indent + 4;
 }
 
 /*
@@ -561,7 +565,7 @@ static int wrap_line(const struct line *ln, int width,
 		p += take;
 		while (*p == ' ')
 			p++;
-		pad = cont_indent(ln, width);
+		pad = cont_indent(ln);
 	} while (*p);
 	return excess;
 }

@@ -243,8 +243,9 @@ static bool wrap_point(const char *s, size_t k, bool brackets)
  * @s: the text.
  * @width: columns available.
  *
- * At the last place that fits where a cut splits no token: a space, or,
- * when no space fits, just after '(', '[' or ','.  When no such place fits (a token alone is
+ * At the last place that fits where a cut splits no token: a space (one
+ * that leaves the piece shorter than @width), or, when no space fits, just
+ * after '(', '[' or ','.  When no such place fits (a token alone is
  * wider than @width), at the first one after it, so that the piece comes
  * out wider than @width instead of cut: the caller widens its column (see
  * sim_render_changelog()) or lets the line run long.
@@ -258,8 +259,12 @@ size_t sim_wrap(const char *s, size_t width)
 
 	if (n <= width)
 		return n;
-	/* a space keeps a call whole: "zone_watermark_ok:" / "atomic_...(x)" */
-	for (k = width; k > 0; k--)
+	/*
+	 * A space keeps a call whole: "zone_watermark_ok:" / "atomic_...(x)".
+	 * Not at the very edge: a piece that fills its width and goes on
+	 * with a name on the next row would look like a cut name.
+	 */
+	for (k = width ? width - 1 : 0; k > 0; k--)
 		if (wrap_point(s, k, false))
 			return k;
 	for (k = width; k > 0; k--)
