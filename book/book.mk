@@ -122,4 +122,5 @@ book-test: $(B)/reaplab $(BOOK_OUT)/html/index.html
 	sh book/test.sh
 
 book-check: $(BOOK_OUT)/html/index.html
-	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots
+	$(BOOK_PYTHON) book/browser_check.py --self-test
+	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots $(BOOK_GEN)
