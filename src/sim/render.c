@@ -36,9 +36,10 @@
  *    space or just after '(', '[' or ',' (sim_wrap()): a name, a number or
  *    a note is never cut; a column is as wide as its widest such token
  *    needs, and never narrower than its header;
- *  - the columns share about 150 characters: each is as wide as its
- *    longest line when they all fit, else the widest give way first (a
- *    width asked for, --width, caps every column instead);
+ *  - the columns share 152 characters (a line of 160 with the step
+ *    gutter): each is as wide as its longest line when they all fit, else
+ *    the characters go where they save the most wrapped rows; a width
+ *    asked for (--width) caps every column instead;
  *  - with elision on (sim_render_elide = N), a run of more than N lines of
  *    one thread keeps its first and last few lines, its landmarks (sleeping
  *    locks taken or released, objects freed, flag bits, the last reference
@@ -53,7 +54,7 @@
 int sim_render_width;
 int sim_render_elide;
 /* what the columns share, gaps included, when no width was asked for */
-#define COL_BUDGET	150
+#define COL_BUDGET	152
 
 struct line {
 	int tid;
@@ -618,11 +619,32 @@ static void emit_row(void *arg, int indent, const char *p, int n)
 	o->gutter = "";
 }
 
+static void count_row(void *arg, int indent, const char *p, int n)
+{
+	(void)indent;
+	(void)p;
+	(void)n;
+	++*(int *)arg;
+}
+
+/* How many rows column @c takes at @width. */
+static int column_rows(const struct lines *l, const int *col, int c,
+		       int width)
+{
+	int rows = 0;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].tid >= 0 && col[l->v[i].tid] == c)
+			wrap_line(&l->v[i], width, count_row, &rows);
+	return rows;
+}
+
 /*
  * The width of each column: its longest line when the columns all fit in
- * COL_BUDGET (or under --width), else narrower, the widest first, down to
- * the narrowest width that cuts no token (fit_column()) and never below
- * its header.
+ * COL_BUDGET (or under --width); else, from the narrowest width that cuts
+ * no token (fit_column(), never below the header), the budget goes where
+ * a column of width saves the most wrapped rows.
  */
 static void layout(const struct lines *l, const int *col, int ncols,
 		   char head[][64], int *width)
@@ -650,21 +672,42 @@ static void layout(const struct lines *l, const int *col, int ncols,
 		if (sim_render_width && width[c] > sim_render_width)
 			width[c] = sim_render_width;
 	}
-	if (!sim_render_width) {
+	for (total = 2 * (ncols - 1), c = 0; c < ncols; c++)
+		total += width[c];
+	if (!sim_render_width && total > COL_BUDGET) {
+		/*
+		 * From the narrowest widths, give the budget out where it saves
+		 * the most rows per column of width.
+		 */
+		for (total = 2 * (ncols - 1), c = 0; c < ncols; c++) {
+			width[c] = least[c];
+			total += width[c];
+		}
 		for (;;) {
-			int widest = -1;
+			int best = -1, best_k = 1, best_drop = 0;
 
-			for (total = 2 * (ncols - 1), c = 0; c < ncols; c++)
-				total += width[c];
-			if (total <= COL_BUDGET)
+			for (c = 0; c < ncols; c++) {
+				int now = column_rows(l, col, c, width[c]), k;
+
+				for (k = 1; width[c] + k <= natural[c] &&
+				     total + k <= COL_BUDGET; k++) {
+					int drop = now - column_rows(l, col, c,
+								     width[c] + k);
+
+					if (drop <= 0)
+						continue;
+					if (drop * best_k > best_drop * k) {
+						best = c;
+						best_k = k;
+						best_drop = drop;
+					}
+					break;
+				}
+			}
+			if (best < 0)
 				break;
-			for (c = 0; c < ncols; c++)
-				if (width[c] > least[c] &&
-				    (widest < 0 || width[c] > width[widest]))
-					widest = c;
-			if (widest < 0)
-				break;
-			width[widest]--;
+			width[best] += best_k;
+			total += best_k;
 		}
 	}
 	for (c = 0; c < ncols; c++)
