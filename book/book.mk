@@ -97,7 +97,7 @@ $(BOOK_OUT)/.labs-list: book-force
 
 # The fragments: rerun when a binary, the list or a full-size
 # measurement (make bench) changes.
-$(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab book/fragments book/gen.sh book/bench.sh book/fit.sh book/row.sh \
+$(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab book/fragments book/gen.sh book/bench.sh book/row.sh \
 		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)
 	@command -v dot >/dev/null 2>&1 || { \
 		echo "book: Graphviz (dot) is missing: run make deps" >&2; exit 1; }
@@ -122,4 +122,5 @@ book-test: $(B)/reaplab $(BOOK_OUT)/html/index.html
 	sh book/test.sh
 
 book-check: $(BOOK_OUT)/html/index.html
-	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots
+	$(BOOK_PYTHON) book/browser_check.py --self-test
+	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots $(BOOK_GEN)

@@ -1028,6 +1028,312 @@ START_TEST(test_committed_figures_are_current)
 }
 END_TEST
 
+/* --- changelog diagrams: no token cut, no header touching the next ------ */
+
+#define DIAG_COLS	SIM_MAX_THREADS
+
+struct diagram {
+	char **line;
+	int nlines;
+	int ncols, start[DIAG_COLS], width[DIAG_COLS];
+	int head;		/* index of the "  step" line */
+};
+
+/* Split @text into lines and find the columns from the rule under "step". */
+static void diagram_parse(char *text, struct diagram *d)
+{
+	char *p, *rule;
+	int i, k;
+
+	memset(d, 0, sizeof(*d));
+	d->line = calloc(strlen(text) + 2, sizeof(char *));
+	ck_assert(d->line);
+	for (p = text; *p;) {
+		char *nl = strchr(p, '\n');
+
+		d->line[d->nlines++] = p;
+		if (!nl)
+			break;
+		*nl = 0;
+		p = nl + 1;
+	}
+	for (i = 0; i < d->nlines; i++)
+		if (!strncmp(d->line[i], "  step  ", 8))
+			break;
+	ck_assert_msg(i + 1 < d->nlines, "no diagram head");
+	d->head = i;
+	rule = d->line[i + 1];
+	for (k = 0; rule[k];) {
+		if (rule[k] != '-') {
+			k++;
+			continue;
+		}
+		ck_assert(d->ncols < DIAG_COLS);
+		d->start[d->ncols] = k;
+		while (rule[k] == '-')
+			k++;
+		d->width[d->ncols] = k - d->start[d->ncols];
+		d->ncols++;
+	}
+	ck_assert_int_ge(d->ncols, 1);
+}
+
+/* Row @r's cell in column @c, trailing spaces dropped, into @buf. */
+static const char *diagram_cell(const struct diagram *d, int r, int c,
+				char *buf, size_t len)
+{
+	const char *l = d->line[r];
+	int n = strlen(l), from = d->start[c], to;
+	int end = c + 1 < d->ncols ? d->start[c + 1] : n;
+
+	to = end < n ? end : n;
+	if (from >= n) {
+		buf[0] = 0;
+		return buf;
+	}
+	while (to > from && l[to - 1] == ' ')
+		to--;
+	snprintf(buf, len, "%.*s", to - from, l + from);
+	return buf;
+}
+
+static bool diag_ident(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/*
+ * Check @wrapped against @flat, the same run drawn with columns too wide
+ * to wrap: every header clear of the next column, and each line of @flat
+ * found in @wrapped as its rows, cut only at a space or just after '(',
+ * '[' or ','.  Return: NULL when it holds, else what is wrong (static).
+ */
+static const char *diagram_defect(char *wrapped, char *flat)
+{
+	static char why[1024];
+	struct diagram dw, df;
+	char a[512], b[512];
+	int c, rf, rw;
+
+	diagram_parse(wrapped, &dw);
+	diagram_parse(flat, &df);
+	why[0] = 0;
+	if (dw.ncols != df.ncols) {
+		snprintf(why, sizeof(why), "%d columns, flat %d", dw.ncols,
+			 df.ncols);
+		return why;
+	}
+	for (c = 0; c + 1 < dw.ncols; c++) {
+		const char *h = dw.line[dw.head];
+		int k, n = strlen(h);
+
+		for (k = dw.start[c] + dw.width[c]; k < dw.start[c + 1]; k++)
+			if (k < n && h[k] != ' ') {
+				snprintf(why, sizeof(why),
+					 "header of column %d runs into the next: %s",
+					 c, h);
+				return why;
+			}
+	}
+	rw = dw.head + 2;
+	for (rf = df.head + 2; rf < df.nlines && df.line[rf][0]; rf++) {
+		const char *text, *got;
+		int col = -1, pos, len;
+
+		for (c = 0; c < df.ncols; c++)
+			if (diagram_cell(&df, rf, c, a, sizeof(a))[0])
+				col = c;
+		ck_assert_msg(col >= 0, "an empty row in the flat diagram");
+		diagram_cell(&df, rf, col, a, sizeof(a));
+		for (text = a; *text == ' '; text++)
+			;
+		len = strlen(text);
+		ck_assert_msg(rw < dw.nlines, "the wrapped diagram ends early");
+		got = diagram_cell(&dw, rw++, col, b, sizeof(b));
+		while (*got == ' ')
+			got++;
+		pos = strlen(got);
+		if (strncmp(text, got, pos)) {
+			snprintf(why, sizeof(why), "row %d is \"%s\", not the start of \"%s\"",
+				 rw, got, text);
+			return why;
+		}
+		while (pos < len) {
+			if (text[pos] != ' ' && !strchr("([,", text[pos - 1]) &&
+			    diag_ident(text[pos - 1]) | diag_ident(text[pos])) {
+				snprintf(why, sizeof(why),
+					 "\"%s\" cut after \"%.*s\"", text, pos,
+					 text);
+				return why;
+			}
+			while (text[pos] == ' ')
+				pos++;
+			ck_assert_msg(rw < dw.nlines, "the wrapped diagram ends early");
+			got = diagram_cell(&dw, rw++, col, b, sizeof(b));
+			while (*got == ' ')
+				got++;
+			if (!*got || strncmp(text + pos, got, strlen(got))) {
+				snprintf(why, sizeof(why),
+					 "\"%s\" goes on as \"%s\" in row %d",
+					 text, got, rw);
+				return why;
+			}
+			pos += strlen(got);
+		}
+	}
+	free(dw.line);
+	free(df.line);
+	return NULL;
+}
+
+/* @w's diagram with the book's elision, at @width (0: the default). */
+static char *changelog_at(int width, int elide)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	sim_render_width = width;
+	sim_render_elide = elide;
+	sim_render_changelog(&w, f);
+	fclose(f);
+	sim_render_width = 0;
+	sim_render_elide = 0;
+	return buf;
+}
+
+/* Every way the tools draw @w's run: as a terminal and the book do. */
+static void assert_diagram_readable(const char *what)
+{
+	static const int widths[] = { 0, 30, 40, 48 };
+	int e, i;
+
+	for (e = 0; e <= 3; e += 3) {
+		char *flat = changelog_at(1 << 20, e);
+
+		for (i = 0; i < (int)(sizeof(widths) / sizeof(widths[0])); i++) {
+			char *wrapped = changelog_at(widths[i], e);
+			char *copy = strdup(flat);
+			const char *bad = diagram_defect(wrapped, copy);
+
+			ck_assert_msg(!bad, "%s, width %d, elide %d: %s",
+				      what, widths[i], e, bad);
+			free(wrapped);
+			free(copy);
+		}
+		free(flat);
+	}
+}
+
+/* The checker finds a token cut and a header run into the next column. */
+START_TEST(test_diagram_checker_finds_defects)
+{
+	static const char flat[] =
+		"  step  A (allocating task)                   R (oom_reaper)\n"
+		"        ------------------------------------  --------------\n"
+		"     1  atomic_long_read(free_pages) = 1\n"
+		"                                              oom_reaper\n";
+	static const char good[] =
+		"  step  A (allocating task)  R (oom_reaper)\n"
+		"        -------------------  --------------\n"
+		"     1  atomic_long_read(\n"
+		"            free_pages) = 1\n"
+		"                             oom_reaper\n";
+	static const char cut[] =
+		"  step  A (allocating task)  R (oom_reaper)\n"
+		"        -------------------  --------------\n"
+		"     1  atomic_long_read(fre\n"
+		"            e_pages) = 1\n"
+		"                             oom_reaper\n";
+	static const char head[] =
+		"  step  A (allocating task)R (oom_reaper)\n"
+		"        -----------------  --------------\n"
+		"     1  atomic_long_read(\n"
+		"            free_pages) = 1\n"
+		"                           oom_reaper\n";
+	char f[sizeof(flat)], t[sizeof(cut) + sizeof(good)];
+	const char *bad;
+
+	memcpy(f, flat, sizeof(flat));
+	memcpy(t, good, sizeof(good));
+	bad = diagram_defect(t, f);
+	ck_assert_msg(!bad, "%s", bad);
+	memcpy(f, flat, sizeof(flat));
+	memcpy(t, cut, sizeof(cut));
+	bad = diagram_defect(t, f);
+	ck_assert_msg(bad && strstr(bad, "cut after \"atomic_long_read(fre\""),
+		      "%s", bad ? bad : "no defect found");
+	memcpy(f, flat, sizeof(flat));
+	memcpy(t, head, sizeof(head));
+	bad = diagram_defect(t, f);
+	ck_assert_msg(bad && strstr(bad, "header of column 0"), "%s",
+		      bad ? bad : "no defect found");
+}
+END_TEST
+
+/*
+ * Every era's shipped schedules (on the era and on the one that fixed
+ * them), and the counterexample `explore --mode dpor` minimizes in each
+ * scenario they run in, drawn at the default width and at the narrow
+ * ones the book once asked for: no token is cut across rows and no header
+ * touches the next.
+ */
+START_TEST(test_changelog_never_cuts_a_token)
+{
+	static char out[OUT_MAX], err[4096];
+	int i, n = 0, cex = 0;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_schedule *s;
+		bool done[SCN_NR] = { false };
+
+		for (s = sim_eras[i]->schedules; s && s->name; s++) {
+			const char *on[2] = { sim_eras[i]->id, s->fixed_by };
+			const char *scn = sim_scenarios[s->scenario]->name;
+			char what[256], *p, *sched;
+			int j, rc;
+
+			for (j = 0; j < 2 && on[j]; j++) {
+				t_build(&w, on[j], scn);
+				if (replay(s->schedule)) {
+					snprintf(what, sizeof(what),
+						 "%s %s %s", on[j], scn,
+						 s->name);
+					assert_diagram_readable(what);
+					n++;
+				}
+				sim_world_free(&w);
+			}
+			if ((unsigned int)s->scenario >= SCN_NR ||
+			    done[s->scenario])
+				continue;
+			done[s->scenario] = true;
+			rc = t_run(out, sizeof(out), err, sizeof(err),
+				   "explore", sim_eras[i]->id, scn, "--mode",
+				   "dpor", NULL);
+			if (rc != 1)
+				continue;
+			p = strstr(out, "\n  schedule: ");
+			ck_assert_msg(p, "%s %s: no schedule in:\n%s",
+				      sim_eras[i]->id, scn, out);
+			p += strlen("\n  schedule: ");
+			sched = strndup(p, strcspn(p, "\n"));
+			t_build(&w, sim_eras[i]->id, scn);
+			ck_assert(replay(sched));
+			snprintf(what, sizeof(what), "%s %s '%s'",
+				 sim_eras[i]->id, scn, sched);
+			assert_diagram_readable(what);
+			sim_world_free(&w);
+			free(sched);
+			cex++;
+		}
+	}
+	ck_assert_int_ge(n, 5);
+	ck_assert_int_ge(cex, 4);
+}
+END_TEST
+
 Suite *render_suite(void)
 {
 	Suite *s = suite_create("render");
@@ -1050,6 +1356,8 @@ Suite *render_suite(void)
 	tcase_add_test(tc, test_cli_trace_help_and_outputs);
 	tcase_add_test(tc, test_cli_figures);
 	tcase_add_test(tc, test_committed_figures_are_current);
+	tcase_add_test(tc, test_diagram_checker_finds_defects);
+	tcase_add_test(tc, test_changelog_never_cuts_a_token);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -112,9 +112,11 @@ static void list_eras_md(void)
 }
 
 /*
- * The eras as a Graphviz timeline: one box per era, left to right in the
+ * The eras as a Graphviz timeline: one box per era, top to bottom in the
  * order of `reaplab list`, an arrow from each era to the eras built on it,
- * patches never merged drawn dashed.
+ * patches never merged drawn dashed.  Drawn at its natural size (no size=,
+ * which scaled it to 0.73 and its text under 10 px): top to bottom it is
+ * about 670 px wide, where left to right it was 2000.
  */
 static void list_eras_dot(void)
 {
@@ -122,8 +124,7 @@ static void list_eras_dot(void)
 	int i;
 
 	printf("digraph eras {\n"
-	       "\trankdir=LR;\n"
-	       "\tsize=\"8.5,4\";\n"
+	       "\trankdir=TB;\n"
 	       "\tnodesep=0.25;\n"
 	       "\tranksep=0.3;\n"
 	       "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, fillcolor=\"#e8eef7\", color=\"#4a6fa5\"];\n"

@@ -32,8 +32,14 @@
  *    x2";
  *  - an oracle is a "# name" note on the line where it fired, and its full
  *    message follows the diagram;
- *  - a line wider than its column wraps, indented, onto the next row: text
- *    is never cut;
+ *  - a line wider than its column wraps, indented, onto the next row, at a
+ *    space or just after '(', '[' or ',' (sim_wrap()): a name, a number or
+ *    a note is never cut; a column is as wide as its widest such token
+ *    needs, and never narrower than its header;
+ *  - the columns share 152 characters (a line of 160 with the step
+ *    gutter): each is as wide as its longest line when they all fit, else
+ *    the characters go where they save the most wrapped rows; a width
+ *    asked for (--width) caps every column instead;
  *  - with elision on (sim_render_elide = N), a run of more than N lines of
  *    one thread keeps its first and last few lines, its landmarks (sleeping
  *    locks taken or released, objects freed, flag bits, the last reference
@@ -46,10 +52,9 @@
 #include "render.h"
 
 int sim_render_width;
-static int col_max;
 int sim_render_elide;
-#define COL_MAX		col_max
-#define COL_BUF		128
+/* what the columns share, gaps included, when no width was asked for */
+#define COL_BUDGET	152
 
 struct line {
 	int tid;
@@ -528,6 +533,188 @@ static void print_row(FILE *f, const char *gutter, const char **cells,
 	fputc('\n', f);
 }
 
+/*
+ * Continuation rows go 4 further in than the line they continue, always
+ * (a next line goes at most 2 further in): a reader, or a check, tells
+ * them apart by that alone.
+ */
+static int cont_indent(const struct line *ln)
+{
+	return 2 * ln->indent + 4;
+}
+
+/*
+ * Cut @ln's text into the rows of a column @width wide; @row (may be NULL)
+ * is called with each piece.  Return: by how much the widest piece is wider
+ * than its room, 0 when the column is wide enough for every token.
+ */
+static int wrap_line(const struct line *ln, int width,
+		     void (*row)(void *arg, int indent, const char *p, int n),
+		     void *arg)
+{
+	const char *p = ln->text;
+	int pad = 2 * ln->indent, excess = 0;
+
+	do {
+		int avail = width - pad > 0 ? width - pad : 0;
+		int take = sim_wrap(p, avail);
+
+		if (take - avail > excess)
+			excess = take - avail;
+		if (row)
+			row(arg, pad, p, take);
+		p += take;
+		while (*p == ' ')
+			p++;
+		pad = cont_indent(ln);
+	} while (*p);
+	return excess;
+}
+
+/*
+ * The narrowest width from @from up at which no line of column @c has a
+ * token cut: widen by what the widest piece lacks until nothing does.
+ */
+static int fit_column(const struct lines *l, const int *col, int c, int from)
+{
+	int width = from, more;
+	size_t i;
+
+	do {
+		more = 0;
+		for (i = 0; i < l->nr; i++) {
+			const struct line *ln = &l->v[i];
+			int e;
+
+			if (ln->tid < 0 || col[ln->tid] != c)
+				continue;
+			e = wrap_line(ln, width, NULL, NULL);
+			if (e > more)
+				more = e;
+		}
+		width += more;
+	} while (more);
+	return width;
+}
+
+struct row_out {
+	FILE *f;
+	const char *gutter;
+	const int *width;
+	int ncols, cc;
+};
+
+static void emit_row(void *arg, int indent, const char *p, int n)
+{
+	struct row_out *o = arg;
+	const char *cells[SIM_MAX_THREADS];
+	char chunk[sizeof(((struct line *)0)->text) + 128];
+	int c;
+
+	for (c = 0; c < o->ncols; c++)
+		cells[c] = "";
+	snprintf(chunk, sizeof(chunk), "%*s%.*s", indent, "", n, p);
+	cells[o->cc] = chunk;
+	print_row(o->f, o->gutter, cells, o->width, o->ncols);
+	o->gutter = "";
+}
+
+static void count_row(void *arg, int indent, const char *p, int n)
+{
+	(void)indent;
+	(void)p;
+	(void)n;
+	++*(int *)arg;
+}
+
+/* How many rows column @c takes at @width. */
+static int column_rows(const struct lines *l, const int *col, int c,
+		       int width)
+{
+	int rows = 0;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].tid >= 0 && col[l->v[i].tid] == c)
+			wrap_line(&l->v[i], width, count_row, &rows);
+	return rows;
+}
+
+/*
+ * The width of each column: its longest line when the columns all fit in
+ * COL_BUDGET (or under --width); else, from the narrowest width that cuts
+ * no token (fit_column(), never below the header), the budget goes where
+ * a column of width saves the most wrapped rows.
+ */
+static void layout(const struct lines *l, const int *col, int ncols,
+		   char head[][64], int *width)
+{
+	int natural[SIM_MAX_THREADS], least[SIM_MAX_THREADS];
+	int c, total;
+	size_t i;
+
+	for (c = 0; c < ncols; c++) {
+		natural[c] = strlen(head[c]);
+		least[c] = fit_column(l, col, c, natural[c]);
+	}
+	for (i = 0; i < l->nr; i++) {
+		const struct line *ln = &l->v[i];
+		int len;
+
+		if (ln->tid < 0 || col[ln->tid] < 0)
+			continue;
+		len = 2 * ln->indent + strlen(ln->text);
+		if (len > natural[col[ln->tid]])
+			natural[col[ln->tid]] = len;
+	}
+	for (c = 0; c < ncols; c++) {
+		width[c] = natural[c];
+		if (sim_render_width && width[c] > sim_render_width)
+			width[c] = sim_render_width;
+	}
+	for (total = 2 * (ncols - 1), c = 0; c < ncols; c++)
+		total += width[c];
+	if (!sim_render_width && total > COL_BUDGET) {
+		/*
+		 * From the narrowest widths, give the budget out where it saves
+		 * the most rows per column of width.
+		 */
+		for (total = 2 * (ncols - 1), c = 0; c < ncols; c++) {
+			width[c] = least[c];
+			total += width[c];
+		}
+		for (;;) {
+			int best = -1, best_k = 1, best_drop = 0;
+
+			for (c = 0; c < ncols; c++) {
+				int now = column_rows(l, col, c, width[c]), k;
+
+				for (k = 1; width[c] + k <= natural[c] &&
+				     total + k <= COL_BUDGET; k++) {
+					int drop = now - column_rows(l, col, c,
+								     width[c] + k);
+
+					if (drop <= 0)
+						continue;
+					if (drop * best_k > best_drop * k) {
+						best = c;
+						best_k = k;
+						best_drop = drop;
+					}
+					break;
+				}
+			}
+			if (best < 0)
+				break;
+			width[best] += best_k;
+			total += best_k;
+		}
+	}
+	for (c = 0; c < ncols; c++)
+		width[c] = fit_column(l, col, c, width[c] > least[c] ?
+				      width[c] : least[c]);
+}
+
 /**
  * sim_render_changelog() - draw @w's last execution (see DOC: The
  * changelog diagram).
@@ -540,7 +727,7 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 	int col[SIM_MAX_THREADS], ncols = 0, width[SIM_MAX_THREADS];
 	const char *cells[SIM_MAX_THREADS];
 	char head[SIM_MAX_THREADS][64];
-	char chunk[SIM_MAX_THREADS][COL_BUF + 8];
+	char *rule[SIM_MAX_THREADS];
 	bool used[SIM_MAX_THREADS] = { false };
 	size_t i;
 	int c, t;
@@ -566,30 +753,12 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 		col[t] = -1;
 		if (!used[t])
 			continue;
-		col[t] = ncols++;
-	}
-	/* fit about 160 columns, unless a width was asked for */
-	col_max = sim_render_width ? sim_render_width :
-		  ncols ? 154 / ncols - 2 : 60;
-	/* a width asked for is kept (the book's pages are narrow) */
-	if (col_max < 40 && !sim_render_width)
-		col_max = 40;
-	if (col_max > 76)
-		col_max = 76;
-	ncols = 0;
-	for (t = 0; t < w->nthreads; t++) {
-		if (col[t] < 0)
-			continue;
 		snprintf(head[ncols], sizeof(head[ncols]), "%c (%s)",
 			 w->threads[t].letter, w->threads[t].name);
-		width[ncols] = strlen(head[ncols]);
-		if (width[ncols] > COL_MAX)
-			width[ncols] = COL_MAX;
-		ncols++;
+		col[t] = ncols++;
 	}
 	for (i = 0; i < l.nr; i++) {
 		struct line *ln = &l.v[i];
-		int len;
 
 		if (ln->tid < 0 || col[ln->tid] < 0)
 			continue;
@@ -605,70 +774,40 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 			snprintf(ln->text + n, sizeof(ln->text) - n, "  %s",
 				 ln->note);
 		}
-		len = 2 * ln->indent + strlen(ln->text);
-		if (len > width[col[ln->tid]])
-			width[col[ln->tid]] = len > COL_MAX ? COL_MAX : len;
 	}
+	layout(&l, col, ncols, head, width);
 
 	for (c = 0; c < ncols; c++)
 		cells[c] = head[c];
 	print_row(f, "step", cells, width, ncols);
 	for (c = 0; c < ncols; c++) {
-		static char rule[SIM_MAX_THREADS][COL_BUF + 1];
-
+		rule[c] = malloc(width[c] + 1);
+		if (!rule[c]) {
+			perror("reaplab: render");
+			exit(2);
+		}
 		memset(rule[c], '-', width[c]);
 		rule[c][width[c]] = 0;
 		cells[c] = rule[c];
 	}
 	print_row(f, "", cells, width, ncols);
+	for (c = 0; c < ncols; c++)
+		free(rule[c]);
 
 	for (i = 0; i < l.nr; i++) {
 		struct line *ln = &l.v[i];
-		char gutter[32] = "", full[256];
-		const char *p;
-		int cc, avail, cont;
-		bool first = true;
+		char gutter[32] = "";
+		struct row_out o = { f, gutter, width, ncols, 0 };
 
 		if (ln->tid < 0 || col[ln->tid] < 0)
 			continue;
-		cc = col[ln->tid];
+		o.cc = col[ln->tid];
 		if (ln->step_first && ln->step_last != ln->step_first)
 			snprintf(gutter, sizeof(gutter), "%u-%u", ln->step_first,
 				 ln->step_last);
 		else if (ln->step_first)
 			snprintf(gutter, sizeof(gutter), "%u", ln->step_first);
-		snprintf(full, sizeof(full), "%*s%s", 2 * ln->indent, "",
-			 ln->text);
-		p = full;
-		avail = width[cc];
-		/* continuation rows go 4 further in than the line they continue */
-		cont = 2 * ln->indent + 4 < width[cc] / 2 ?
-		       2 * ln->indent + 4 : width[cc] / 2;
-		do {
-			int take = strlen(p);
-
-			if (take > avail) {
-				/* break at the last space that fits */
-				int k = avail;
-
-				while (k > avail / 3 && p[k] != ' ')
-					k--;
-				take = k > avail / 3 ? k : avail;
-			}
-			for (c = 0; c < ncols; c++)
-				cells[c] = "";
-			snprintf(chunk[cc], sizeof(chunk[cc]), "%*s%.*s",
-				 first ? 0 : cont, "", take, p);
-			cells[cc] = chunk[cc];
-			print_row(f, first ? gutter : "", cells, width, ncols);
-			p += take;
-			while (*p == ' ')
-				p++;
-			if (first) {
-				avail = width[cc] - cont;
-				first = false;
-			}
-		} while (*p);
+		wrap_line(ln, width[o.cc], emit_row, &o);
 	}
 	free(l.v);
 }

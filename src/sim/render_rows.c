@@ -219,15 +219,39 @@ char *sim_verdict_text(const struct sim_world *w)
 	return buf;
 }
 
+/*
+ * May a line be cut before s[k]?  At a space (the first of a run, and not
+ * one of the " = " before a result), or,
+ * when @brackets, after an opening bracket or a comma that something other
+ * than a closing bracket follows: "atomic_long_read(" / "rss_stat[" /
+ * "member]) = 4".  Never inside a name or a number, and never at \001,
+ * the space the diagram's notes use that must stay ("#\001use-after-free").
+ */
+static bool wrap_point(const char *s, size_t k, bool brackets)
+{
+	if (!k || !s[k])
+		return false;
+	/* "f(x) = 1" keeps its result: not around the " = " */
+	if (s[k] == ' ')
+		return s[k - 1] != ' ' && strncmp(s + k, " = ", 3) &&
+		       !(k >= 2 && !strncmp(s + k - 2, " =", 2));
+	return brackets && strchr("([,", s[k - 1]) && !strchr(")] ", s[k]);
+}
+
 /**
  * sim_wrap() - where to cut a line of text to fit @width columns.
  * @s: the text.
  * @width: columns available.
  *
- * At the last space that fits, unless that leaves less than a third of
- * the line; then in the middle of the word.
+ * At the last place that fits where a cut splits no token: a space (one
+ * that leaves the piece shorter than @width), or, when no space fits, just
+ * after '(', '[' or ','.  When no such place fits (a token alone is
+ * wider than @width), at the first one after it, so that the piece comes
+ * out wider than @width instead of cut: the caller widens its column (see
+ * sim_render_changelog()) or lets the line run long.
  *
- * Return: the length of the first piece (all of @s when it fits).
+ * Return: the length of the first piece (all of @s when it fits or
+ * cannot be cut).
  */
 size_t sim_wrap(const char *s, size_t width)
 {
@@ -235,10 +259,21 @@ size_t sim_wrap(const char *s, size_t width)
 
 	if (n <= width)
 		return n;
-	for (k = width; k > width / 3; k--)
-		if (s[k] == ' ')
+	/*
+	 * A space keeps a call whole: "zone_watermark_ok:" / "atomic_...(x)".
+	 * Not at the very edge: a piece that fills its width and goes on
+	 * with a name on the next row would look like a cut name.
+	 */
+	for (k = width ? width - 1 : 0; k > 0; k--)
+		if (wrap_point(s, k, false))
 			return k;
-	return width;
+	for (k = width; k > 0; k--)
+		if (wrap_point(s, k, true))
+			return k;
+	for (k = width + 1; k < n; k++)
+		if (wrap_point(s, k, true))
+			return k;
+	return n;
 }
 
 /* The last name of a lock or object: "&mm->mmap_sem" -> "mmap_sem". */
