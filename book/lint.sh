@@ -33,6 +33,23 @@ tmpfail=$(mktemp)
 trap 'rm -f "$tmpfail"' EXIT
 
 for chapter in "$@"; do
+	# A \ref's quoted text ends on its own line: Doxygen reads one that
+	# runs on as text, and every command after it in the page with it.
+	sed 's/`[^`]*`//g' "$chapter" |
+	awk -v chap="$chapter" '
+	{
+		s = $0
+		while (match(s, /\\ref[[:space:]]+[^[:space:]]+[[:space:]]+"/)) {
+			s = substr(s, RSTART + RLENGTH)
+			if (!index(s, "\"")) {
+				print chap ":" NR ": a \\ref whose quoted text runs on to the next line (Doxygen then prints the rest of the page raw)"
+				bad = 1
+				break
+			}
+			s = substr(s, index(s, "\"") + 1)
+		}
+	}
+	END { exit bad }' || echo x >> "$tmpfail"
 	# code spans (`\snippet` in prose) are not commands: drop them first
 	sed 's/`[^`]*`//g' "$chapter" | grep -n '\\snippet' |
 	while IFS= read -r hit; do

@@ -474,6 +474,9 @@ printf '# T {#primer}\n\\snippet mm/x.c good\n\\snippet mm/x.c syscall\n' > "$tm
 checks=$((checks + 1))
 out=$(BOOK_SRC="$tmp/src" sh book/lint.sh "$tmp/book/01-good.md" 2>&1) ||
 	fail "lint: rejects documented code: $out"
+printf '# T {#primer}\nsee (\\ref primer "the\nprimer") here\n' > "$tmp/book/01-ref.md"
+out=$(BOOK_SRC="$tmp/src" sh book/lint.sh "$tmp/book/01-ref.md" 2>&1 || true)
+must_fail lint-ref-wrap "01-ref.md:2: a .ref whose quoted text runs on" "$out"
 printf '# T {#primer}\n\\snippet mm/x.c nodoc\n\\snippet mm/x.c noparam\n\\snippet mm/x.c empty\n\\snippet mm/x.c gone\n\\snippet mm/x.c syscall-noparam\n' \
 	> "$tmp/book/01-bad.md"
 out=$(BOOK_SRC="$tmp/src" sh book/lint.sh "$tmp/book/01-bad.md" 2>&1 || true)
