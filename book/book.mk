@@ -123,3 +123,6 @@ book-test: $(B)/reaplab $(BOOK_OUT)/html/index.html
 
 book-check: $(BOOK_OUT)/html/index.html
 	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots
+
+# The player: the model in WebAssembly (make player)
+-include book/player.mk
