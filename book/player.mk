@@ -55,14 +55,14 @@ $(PLAYER)/wrap/%.c: src/%.c $(B)/obj/%.o book/player_wrap.sh
 
 $(PLAYER)/model/%.o: $(PLAYER)/wrap/%.c
 	@mkdir -p $(@D)
-	$(EMCC) $(PLAYER_CFLAGS) -Wno-unknown-pragmas -finstrument-functions \
+	$(EMCC) $(PLAYER_CFLAGS) -iquote . -fmacro-prefix-map=./= -Wno-unknown-pragmas -finstrument-functions \
 		-fno-zero-initialized-in-bss -c $< -o $@
 
-$(PLAYER)/marks/%.c: book/player.mk
+$(PLAYER)/marks/start.c $(PLAYER)/marks/stop.c: book/player.mk
 	@mkdir -p $(@D)
-	printf '#pragma clang section data="model_data"\n__attribute__((aligned(16))) char __%s_model_data[16] = { 1 };\n' $* > $@
+	printf '#pragma clang section data="model_data"\n__attribute__((aligned(16))) char __%s_model_data[16] = { 1 };\n' $(basename $(@F)) > $@
 
-$(PLAYER)/marks/%.o: $(PLAYER)/marks/%.c
+$(PLAYER)/marks/start.o $(PLAYER)/marks/stop.o: %.o: %.c
 	$(EMCC) $(PLAYER_CFLAGS) -fno-zero-initialized-in-bss -c $< -o $@
 
 # The list of eras is this module's one era, and its data is model_data

@@ -26,7 +26,7 @@ funcs=$(nm --defined-only "$obj" | awk '$2 == "T" || $2 == "t" { print $2, $3 }'
 	grep -E ' [A-Za-z_][A-Za-z0-9_]*$' | sort -u -k2)
 echo '#pragma clang section data="model_data"'
 echo "$funcs" | awk '$1 == "T" { print "#pragma weak " $2 }'
-echo "#include \"$(realpath "$src")\""
+echo "#include \"$src\""
 echo 'void sim_symbol_add(const void *addr, const char *name);'
 echo '__attribute__((constructor)) static void player_names(void)'
 echo '{'
