@@ -84,3 +84,28 @@ endef
 $(foreach e,$(ERAS),$(eval $(call player_rule,$(e))))
 
 -include $(shell find $(PLAYER) -name '*.d' 2>/dev/null)
+
+# --- the page ---------------------------------------------------------------
+# book/player.html becomes player/play.html in the book, with its script,
+# the data book/player_data.sh makes from real runs, and the modules.  The
+# folder goes with the HTML when Doxygen rebuilds it, and comes back.
+PLAYER_PAGE := $(BOOK_OUT)/html/player/play.html
+PLAYER_MODULES := $(if $(HAVE_EMCC),$(ERAS:%=$(PLAYER)/reaplab-%.js))
+
+$(BOOK_OUT)/player-data.js: $(B)/reaplab book/player_data.sh
+	@mkdir -p $(@D)
+	sh book/player_data.sh $(B)/reaplab > $@.tmp && mv $@.tmp $@
+
+$(PLAYER_PAGE): $(BOOK_OUT)/html/index.html book/player.html book/player.js \
+		$(BOOK_OUT)/player-data.js $(PLAYER_MODULES)
+	@mkdir -p $(@D)
+	cp book/player.js $(BOOK_OUT)/player-data.js $(PLAYER_MODULES) $(@D)/
+	cp book/player.html $@
+
+.PHONY: player-book player-check
+player-book: $(PLAYER_PAGE)
+
+# The player driven in headless Chromium (book-check runs it)
+player-check: $(PLAYER_PAGE) $(B)/reaplab
+	$(BOOK_PYTHON) book/player_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots \
+		$(B)/reaplab

@@ -48,6 +48,8 @@ static unsigned char steps[PLAYER_MAX_STEPS];
 static unsigned int nsteps;
 static char *out;
 static size_t out_len;
+/* why a schedule given to player_set() stopped before its end */
+static char note[512];
 
 /* What a replay is asked to do beyond the recorded steps. */
 static struct {
@@ -305,6 +307,9 @@ static const char *view(void)
 	outf("],\"stop\":\"");
 	if (w->stop == SIM_STOP_DIVERGED || w->stop == SIM_STOP_LIMIT)
 		out_json(w->stop_msg);
+	outf("\",\"note\":\"");
+	out_json(note);
+	note[0] = 0;
 	outf("\",\"state\":\"");
 	out_json(state);
 	outf("\",\"text\":\"");
@@ -399,6 +404,7 @@ const char *player_set(const char *sched)
 	if (!player_era)
 		return fail();
 	nsteps = 0;
+	note[0] = 0;
 	if (*sched) {
 		if (sim_schedule_parse(w, sched, &parsed, err, sizeof(err)))
 			return fail();
@@ -407,6 +413,9 @@ const char *player_set(const char *sched)
 		w->trace_frames = false;
 		w->trace_text = false;
 		sim_run_coop(w, (struct sim_policy){ set_pick, &replay });
+		if (w->stop == SIM_STOP_DIVERGED || w->stop == SIM_STOP_LIMIT)
+			snprintf(note, sizeof(note), "%.*s",
+				 (int)sizeof(note) - 1, w->stop_msg);
 	}
 	run(-1, false);
 	return view();
