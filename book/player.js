@@ -36,6 +36,8 @@
 		if (modules[id])
 			return modules[id];
 		modules[id] = new Promise((resolve, reject) => {
+			if (!window.PLAYER_MODULES)	// built without emcc
+				return reject(new Error('no Emscripten'));
 			const s = document.createElement('script');
 			s.src = 'reaplab-' + id + '.js';
 			s.onload = () => {
@@ -111,8 +113,7 @@
 		try {
 			mod = await loadEra(eraId);
 		} catch (e) {
-			missing('this book was built without the player for ' + eraId +
-				' (' + e.message + ')');
+			missing(eraId + ': ' + e.message);
 			return;
 		}
 		era = eraId;

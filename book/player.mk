@@ -3,8 +3,9 @@
 # book/player.mk - make player: the model in WebAssembly, for the book's
 # player page (book/player.md), one module per era
 #
-# Included by book/book.mk.  Needs Debian's emscripten (make deps BOOK=1);
-# without emcc `make player` says so and the book is built without it.
+# Included by book/book.mk.  Needs Debian's emscripten (make deps BOOK=1
+# installs it); without emcc `make player` says so, and make book installs
+# the page without the modules: it then says how to get the player.
 #
 # The native per-era link (ld -r with src/sim/model.lds, objcopy renames,
 # -z muldefs) has no wasm-ld equivalent, so each era is a module of its
@@ -14,6 +15,11 @@
 # markers, __start_model_data and __stop_model_data (player_marks.c).
 # The simulator goes in without the threads engine, the turnstile
 # substrate, the benchmarks, the labs and the command line.
+#
+# wasm-ld warns "function signature mismatch" for a function an era gives
+# another signature (select_bad_process(), __oom_reap_task_mm()): the
+# common tree's callers of the old one are linked too, and would trap,
+# but the same era replaces every one of them, so none is ever called.
 
 EMCC ?= emcc
 # Debian's emcc runs node with its acorn from here
@@ -32,7 +38,6 @@ PLAYER_LDFLAGS := -O2 -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sSINGLE_FILE \
 	-sEXPORTED_FUNCTIONS=$(PLAYER_EXPORTS) \
 	-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString -sENVIRONMENT=web,node
 HAVE_EMCC := $(shell command -v $(EMCC) 2>/dev/null)
-DEB_PKGS += $(if $(filter 1,$(BOOK)),emscripten node-acorn)
 
 .PHONY: player
 .SECONDARY: $(ERAS:%=$(PLAYER)/reaplab-%.js)
@@ -100,6 +105,8 @@ $(PLAYER_PAGE): $(BOOK_OUT)/html/index.html book/player.html book/player.js \
 		$(BOOK_OUT)/player-data.js $(PLAYER_MODULES)
 	@mkdir -p $(@D)
 	cp book/player.js $(BOOK_OUT)/player-data.js $(PLAYER_MODULES) $(@D)/
+	echo 'window.PLAYER_MODULES = $(if $(HAVE_EMCC),true,false);' \
+		> $(@D)/modules.js
 	cp book/player.html $@
 
 .PHONY: player-book player-check
