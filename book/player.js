@@ -212,8 +212,46 @@
 			row.append(b, ' ', r, ' ', n);
 			box.appendChild(row);
 		});
+		challenge(v);
 		history.replaceState(null, '', '#' + era + '/' + scn + '/' +
 				     encodeURIComponent(v.schedule).replace(/%20/g, '%20'));
+	}
+
+	// The challenge of this era and scenario: its bug's goal, checked by
+	// the oracle that names it, or for a clean one the same goal as an
+	// open invitation, with the size of the proof that it cannot be met.
+	const GOALS = {
+		'spurious-kill': 'get a second task killed while the victim\'s memory is still there to be freed',
+		'use-after-free': 'make a thread touch memory that was already freed',
+	};
+
+	function challenge(v) {
+		const e = eraData(era);
+		const c = e && e.scenarios.find((x) => x.name === scn);
+		const box = $('pl-challenge');
+		if (!c) {
+			box.textContent = '';
+			return;
+		}
+		if (c.verdict === 'clean') {
+			box.className = 'pl-open';
+			box.textContent = 'Challenge (open): make any oracle fire in ' + era +
+				'/' + scn + '.' + (c.proof ? '  The explorer\'s DPOR ran all ' +
+				c.proof + ' executions of this scenario and none fires: see where you are stopped.' : '');
+			return;
+		}
+		const goal = GOALS[c.verdict] || 'make the ' + c.verdict + ' oracle fire';
+		const hit = v.oracles.some((o) => o.name === c.verdict);
+		box.className = hit ? 'pl-reached' : 'pl-goal';
+		if (!hit) {
+			box.textContent = 'Challenge: ' + goal + ' (' + c.verdict + ').';
+			return;
+		}
+		const m = v.text.match(/\(\d+ steps, (\d+) preemptions?\)/);
+		box.textContent = 'Reached: ' + goal + '.' + (m ? '  Your schedule has ' +
+			m[1] + ' preemption' + (m[1] === '1' ? '' : 's') + ';' : '') +
+			(c.preemptions !== null ? ' the fewest that reach it, as the explorer found: ' +
+			c.preemptions + '.' : '');
 	}
 
 	function step(i, toBlock) {

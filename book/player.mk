@@ -97,9 +97,10 @@ $(foreach e,$(ERAS),$(eval $(call player_rule,$(e))))
 PLAYER_PAGE := $(BOOK_OUT)/html/player/play.html
 PLAYER_MODULES := $(if $(HAVE_EMCC),$(ERAS:%=$(PLAYER)/reaplab-%.js))
 
-$(BOOK_OUT)/player-data.js: $(B)/reaplab book/player_data.sh
+$(BOOK_OUT)/player-data.js: $(B)/reaplab book/player_data.sh $(BOOK_GEN)/.stamp
 	@mkdir -p $(@D)
-	sh book/player_data.sh $(B)/reaplab > $@.tmp && mv $@.tmp $@
+	sh book/player_data.sh $(B)/reaplab $(BOOK_GEN)/explore-all.md \
+		> $@.tmp && mv $@.tmp $@
 
 $(PLAYER_PAGE): $(BOOK_OUT)/html/index.html book/player.html book/player.js \
 		$(BOOK_OUT)/player-data.js $(PLAYER_MODULES)

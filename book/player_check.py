@@ -13,7 +13,9 @@
 # diagram the page shows with what `REAPLAB replay ERA SCENARIO
 # 'SCHEDULE'` prints after its header line, byte for byte.  It also
 # checks undo (one step back, then the same step again gives the same
-# text), a position given in the URL, the copy button, and prints a table
+# text), a position given in the URL, shift-click, the copy button, the
+# challenges (reached where the oracle fired, open on a clean era), and
+# prints a table
 # of times: the page usable after load, and per click (the module's
 # replay plus drawing) the median and 95th percentile.  A screenshot of a
 # race half played goes to SHOTS_DIR/player.png.  Exit status 0 if every
@@ -186,6 +188,13 @@ def main():
                         "%s/%s %s: the page's diagram differs from reaplab "
                         "replay's (%d vs %d bytes)" % (era, scn, name,
                                                        len(got), len(want)))
+                # the challenge: its oracle fired, so it is reached
+                ch = drv.execute_script(
+                    "const c = document.getElementById('pl-challenge');"
+                    " return [c.className, c.textContent]")
+                if ch[0] != "pl-reached" or "fewest" not in ch[1]:
+                    problems.append("%s/%s %s: the challenge is not shown "
+                                    "as reached: %s" % (era, scn, name, ch))
                 rows.append((era, scn, name, len(times), load_ms,
                              pct(times, 0.5), pct(times, 0.95), verdict))
                 # undo: one step back, and the same click again
@@ -226,6 +235,14 @@ def main():
             if moved == pos or drv.execute_script(
                     "return window.playerTimings.length") != n0 + 1:
                 problems.append("shift-click did not run a thread on")
+            # a clean era's challenge is an open invitation, with its proof
+            open_at(drv, page, "v6.18/oom")
+            ch = drv.execute_script(
+                "const c = document.getElementById('pl-challenge');"
+                " return [c.className, c.textContent]")
+            if ch[0] != "pl-open" or "executions" not in ch[1]:
+                problems.append("v6.18/oom: no open challenge: %s" % ch)
+            open_at(drv, page, "v4.9/oom/" + pos)
             # the copy button
             drv.find_element(By.ID, "pl-copy").click()
             copied = drv.execute_script(
