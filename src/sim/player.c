@@ -181,6 +181,29 @@ static const struct {
 	{ MMF_OOM_REAP_QUEUED, "MMF_OOM_REAP_QUEUED" },
 };
 
+/*
+ * The VMA list, mm->mmap, as far as it is readable: a freed VMA
+ * (poisoned) ends it, as it would end the kernel's walk with an oops.
+ * The maple tree of v6.1 and later is not walked here: that would run
+ * model code outside a thread.
+ */
+static void vma_list(struct mm_struct *mm, char *buf, size_t len, size_t *n)
+{
+	struct vm_area_struct *vma = mm->mmap;
+	int i;
+
+	for (i = 0; vma && i < 16; i++, vma = vma->vm_next) {
+		if (!sim_arena_contains(vma) ||
+		    poisoned(&vma->vm_start, sizeof(vma->vm_start))) {
+			*n += snprintf(buf + *n, *n < len ? len - *n : 0,
+				       "    a freed VMA\n");
+			return;
+		}
+		*n += snprintf(buf + *n, *n < len ? len - *n : 0,
+			       "    [%#lx, %#lx)\n", vma->vm_start, vma->vm_end);
+	}
+}
+
 /* The state panel: what the model's objects hold now. */
 static void state_text(char *buf, size_t len)
 {
@@ -213,6 +236,7 @@ static void state_text(char *buf, size_t len)
 			PUT(" none");
 		PUT("\n  VMAs: %d (%lu pages), pages still mapped: %ld\n",
 		    mm->map_count, mm->total_vm, sim_mm_rss(mm));
+		vma_list(mm, buf, len, &n);
 	}
 	PUT("locks:\n");
 	for (i = 0; i < w->nthreads; i++) {
