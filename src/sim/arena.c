@@ -111,13 +111,14 @@ static bool page_mapped(uintptr_t p)
 	extern char __heap_base[];
 
 	return p >= (uintptr_t)__heap_base && p < (uintptr_t)sbrk(0);
-#endif
+#else
 	static long page;
 	unsigned char vec;
 
 	if (!page)
 		page = sysconf(_SC_PAGESIZE);
 	return !mincore((void *)(p & ~(uintptr_t)(page - 1)), 1, &vec);
+#endif
 }
 
 /**
@@ -139,7 +140,8 @@ bool sim_addr_mapped(const void *addr, size_t len)
 
 	if (!len)
 		len = 1;
-	if (p < 4096 || p + len < p || ((u64)p >> 47) || ((u64)(p + len - 1) >> 47))
+	if (p < 4096 || p + len < p || ((u64)p >> 47) ||
+	    ((u64)(p + len - 1) >> 47))
 		return false;
 	if (known_mapping(p, len))
 		return true;

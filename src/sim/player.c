@@ -125,7 +125,8 @@ static int player_pick(struct sim_world *w, void *data)
 	}
 	if (!mask)
 		return -1;	/* the end: as replay's run ends */
-	w->stop = SIM_STOP_POLICY;	/* a pause: leave everyone where they are */
+	/* a pause: leave everyone where they are */
+	w->stop = SIM_STOP_POLICY;
 	return -1;
 }
 
@@ -153,8 +154,8 @@ static void schedule_string(char *buf, size_t len)
 		for (j = i; j < nsteps && steps[j] == steps[i]; j++)
 			;
 		n += snprintf(buf + n, n < len ? len - n : 0, "%s%c%u",
-			      i ? " " : "", player_world.threads[steps[i]].letter,
-			      j - i);
+			      i ? " " : "",
+			      player_world.threads[steps[i]].letter, j - i);
 		if (n >= len)
 			break;
 	}
@@ -200,7 +201,8 @@ static void vma_list(struct mm_struct *mm, char *buf, size_t len, size_t *n)
 			return;
 		}
 		*n += snprintf(buf + *n, *n < len ? len - *n : 0,
-			       "    [%#lx, %#lx)\n", vma->vm_start, vma->vm_end);
+			       "    [%#lx, %#lx)\n", vma->vm_start,
+			       vma->vm_end);
 	}
 }
 
@@ -327,8 +329,9 @@ static const char *view(void)
 	for (o = 0, i = 0; o < ORACLE_NR; o++) {
 		if (!(w->verdict.fired & (1u << o)))
 			continue;
-		outf("%s{\"name\":\"%s\",\"step\":%u,\"msg\":\"", i++ ? "," : "",
-		     sim_oracle_name(o), w->verdict.hit[o].step);
+		outf("%s{\"name\":\"%s\",\"step\":%u,\"msg\":\"",
+		     i++ ? "," : "", sim_oracle_name(o),
+		     w->verdict.hit[o].step);
 		out_json(w->verdict.hit[o].msg);
 		outf("\"}");
 	}
