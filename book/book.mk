@@ -24,7 +24,7 @@
 
 DEB_PKGS += $(filter-out $(DEB_PKGS),doxygen graphviz)
 ifeq ($(BOOK),1)
-DEB_PKGS += chromium chromium-driver python3-selenium
+DEB_PKGS += chromium chromium-driver python3-selenium emscripten node-acorn
 endif
 ifeq ($(SANITIZE),)
 CHECK_DEPS += book-test
@@ -50,7 +50,7 @@ BOOK_PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 .PHONY: book book-test book-check book-force
 book-force:
 
-book: $(BOOK_OUT)/html/index.html
+book: $(BOOK_OUT)/html/index.html $(BOOK_OUT)/html/player/play.html
 	@echo "book: open file://$(abspath $(BOOK_OUT)/html/index.html)"
 
 # The full-size measurements of make bench the book may use: the list is
@@ -121,6 +121,11 @@ $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
 book-test: $(B)/reaplab $(BOOK_OUT)/html/index.html
 	sh book/test.sh
 
-book-check: $(BOOK_OUT)/html/index.html
+book-check: $(BOOK_OUT)/html/index.html $(BOOK_OUT)/html/player/play.html
 	$(BOOK_PYTHON) book/browser_check.py --self-test
 	$(BOOK_PYTHON) book/browser_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots $(BOOK_GEN)
+	$(BOOK_PYTHON) book/player_check.py $(BOOK_OUT)/html $(BOOK_OUT)/shots \
+		$(B)/reaplab
+
+# The player: the model in WebAssembly (make player)
+-include book/player.mk

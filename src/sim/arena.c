@@ -19,7 +19,12 @@
 #include <sys/mman.h>
 #include "sim.h"
 
+#ifdef __EMSCRIPTEN__
+/* the player's linear memory grows by what it takes: a scenario's share */
+#define ARENA_SIZE	(16UL << 20)
+#else
 #define ARENA_SIZE	(1UL << 30)
+#endif
 #define POISON_FREE	0x6b
 #define MAX_TYPES	32
 
@@ -101,12 +106,19 @@ static bool known_mapping(uintptr_t p, size_t len)
 /* Does the kernel map the page of @p?  (mincore() fails on a hole.) */
 static bool page_mapped(uintptr_t p)
 {
+#ifdef __EMSCRIPTEN__
+	/* WebAssembly: linear memory is all there is, and all of it is there */
+	extern char __heap_base[];
+
+	return p >= (uintptr_t)__heap_base && p < (uintptr_t)sbrk(0);
+#else
 	static long page;
 	unsigned char vec;
 
 	if (!page)
 		page = sysconf(_SC_PAGESIZE);
 	return !mincore((void *)(p & ~(uintptr_t)(page - 1)), 1, &vec);
+#endif
 }
 
 /**
@@ -128,7 +140,8 @@ bool sim_addr_mapped(const void *addr, size_t len)
 
 	if (!len)
 		len = 1;
-	if (p < 4096 || p + len < p || (p >> 47) || ((p + len - 1) >> 47))
+	if (p < 4096 || p + len < p || ((u64)p >> 47) ||
+	    ((u64)(p + len - 1) >> 47))
 		return false;
 	if (known_mapping(p, len))
 		return true;

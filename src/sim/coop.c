@@ -408,7 +408,7 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 {
 	struct sim_thread *t = sim_self;
 	bool gpf = si->si_code == SI_KERNEL ||
-		   ((uintptr_t)si->si_addr >> 32) == 0x6b6b6b6bUL;
+		   ((u64)(uintptr_t)si->si_addr >> 32) == 0x6b6b6b6bUL;
 
 	if (!sim || !t || !(coop_in_run || sim->mode == SIM_MODE_THREADS) ||
 	    (!gpf && (t->in_seam || sim->mode == SIM_MODE_THREADS))) {

@@ -5,7 +5,8 @@
  * Simulator-only.  On x86-64 a new context is a stack holding six zeroed
  * callee-saved registers and the entry point as return address, so that
  * the first sim_ctx_switch() to it "returns" into @entry with the stack
- * aligned as after a call.  Elsewhere, ucontext (slow: swapcontext() makes
+ * aligned as after a call.  In WebAssembly, Emscripten's fibers
+ * (fiber_emscripten.c).  Elsewhere, ucontext (slow: swapcontext() makes
  * a system call per switch) is the portable fallback.
  */
 #include <stdint.h>
@@ -49,7 +50,8 @@ void sim_ctx_free(struct sim_ctx *ctx)
  * left it anywhere (an oracle stops a run wherever it fires): whatever its
  * old frames told the sanitizers is forgotten first.
  */
-static void ctx_fresh(struct sim_ctx *ctx, void *stack, size_t size)
+static __attribute__((unused)) void ctx_fresh(struct sim_ctx *ctx,
+					       void *stack, size_t size)
 {
 #ifdef SIM_ASAN
 	ASAN_UNPOISON_MEMORY_REGION(stack, size);
@@ -82,7 +84,7 @@ void sim_ctx_init(struct sim_ctx *ctx, void *stack, size_t size,
 	ctx->sp = sp;
 }
 
-#else
+#elif !defined(__EMSCRIPTEN__)	/* WebAssembly: fiber_emscripten.c */
 #include <stdlib.h>
 #include <ucontext.h>
 

@@ -92,15 +92,18 @@ void sim_what(const struct sim_event *ev, char *buf, size_t len)
 /* A value the model saw, written for people. */
 static void value_text(long v, int size, char *buf, size_t len)
 {
-	if (size == 8 && v && sim_arena_contains((void *)v)) {
+	/* a word that may be a pointer: 8 bytes, or 4 in wasm32 (the player) */
+	bool word = size == (int)sizeof(long);
+
+	if (word && v && sim_arena_contains((void *)v)) {
 		sim_obj_describe((void *)v, buf, len);
 		return;
 	}
-	if (size == 8 && !v) {
+	if (word && !v) {
 		snprintf(buf, len, "0");
 		return;
 	}
-	if (size == 8 && (v < -4096 || v > 1L << 32)) {
+	if (word && (v < -4096 || (long long)v > 1LL << 32)) {
 		const char *sym = sim_symbol((void *)v);
 
 		if (strcmp(sym, "?")) {
@@ -150,7 +153,7 @@ static void op_text(const struct sim_event *ev, bool with_result, char *buf,
 		};
 
 		/* the watched words are the current world's (spin.c) */
-		if (sim && ev->arg + ev->arg2 <= sim->nwatch) {
+		if (sim && ev->arg + ev->arg2 <= (long)sim->nwatch) {
 			sim_await_text(sim, &op, val, sizeof(val));
 			snprintf(buf, len, "await(%s)", val);
 		} else {

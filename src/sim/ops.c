@@ -300,7 +300,10 @@ static void call_stack(const struct sim_thread *t, char *buf, size_t len)
 /* A poisoned pointer (0x6b6b...) is one read from freed memory. */
 static bool poisoned(uintptr_t a)
 {
-	return (a >> 32) == 0x6b6b6b6bUL;
+	/* its top half, or all of it where pointers have 32 bits (wasm32) */
+	if (sizeof(a) == 4)
+		return a == 0x6b6b6b6bUL;
+	return ((u64)a >> 32) == 0x6b6b6b6bUL;
 }
 
 /**

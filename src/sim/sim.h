@@ -552,6 +552,11 @@ bool sim_op_obj_bad_slow(const struct sim_op *op);
 /* arena.c: the arena's reservation, where most model objects live */
 extern uintptr_t sim_arena_lo, sim_arena_len;
 /* the program's own image: the model's globals are there too */
+#ifdef __EMSCRIPTEN__
+/* WebAssembly (the player): the data wasm-ld lays out below the heap */
+#define __executable_start	__global_base
+#define _end			__heap_base
+#endif
 extern char __executable_start[], _end[];
 
 /*
@@ -643,6 +648,7 @@ long sim_mm_rss(struct mm_struct *mm);
 
 /* symbols.c: names of model functions and globals, from our own ELF */
 const char *sim_symbol(const void *addr);
+void sim_symbol_add(const void *addr, const char *name);
 bool sim_source_line(const void *pc, const char **file, int *line);
 
 /* names.c: how the trace writes objects and operations */

@@ -35,6 +35,34 @@ static int sym_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/*
+ * A build with no ELF file of its own (the WebAssembly player: a
+ * function's address there is its index in the table of functions) is
+ * told its model functions' names by the functions' own translation units
+ * (book/player.mk generates the calls), before the first look-up.
+ */
+static struct sym *given;
+static size_t ngiven, given_cap;
+
+/**
+ * sim_symbol_add() - name the function at @addr.
+ * @addr: the function.
+ * @name: its name, kept.
+ */
+void sim_symbol_add(const void *addr, const char *name)
+{
+	if (ngiven == given_cap) {
+		struct sym *n;
+
+		given_cap = given_cap ? 2 * given_cap : 512;
+		n = realloc(given, given_cap * sizeof(*given));
+		if (!n)
+			return;
+		given = n;
+	}
+	given[ngiven++] = (struct sym){ (uintptr_t)addr, 1, name };
+}
+
 static void symbols_load(void)
 {
 	const Elf64_Ehdr *eh;
@@ -47,6 +75,12 @@ static void symbols_load(void)
 	int fd;
 
 	loaded = true;
+	if (ngiven) {
+		syms = given;
+		nsyms = ngiven;
+		qsort(syms, nsyms, sizeof(*syms), sym_cmp);
+		return;
+	}
 	fd = open("/proc/self/exe", O_RDONLY);
 	if (fd < 0)
 		return;
