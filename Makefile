@@ -107,6 +107,15 @@ era_desc = $(call obj_of,$(call era_desc_src,$(1)))
 # A test program is its own descriptor and its only file: linked once (a
 # second copy of its globals is an ODR violation ASan aborts on).
 era_objs_once = $(filter-out $(call era_desc,$(1)),$(call era_objs,$(1)))
+# A program is also its own descriptor, so an era built over one (a lab's)
+# links a second era_descriptor: the first wins (-z muldefs), and ASan,
+# which registers both and finds them at one address, aborts on an ODR
+# violation.  The parent program is linked as a copy whose descriptor is
+# renamed: unused, and made local with the rest.
+era_parent_descs = $(foreach e,$(filter-out $(1),$(call era_chain,$(1))),\
+	$(if $(ERA_DESC_$(e)),$(call era_desc,$(e))))
+era_link_objs = $(foreach o,$(call era_objs_once,$(1)),$(if $(filter $(o),\
+	$(call era_parent_descs,$(1))),$(o:.o=.parent.o),$(o)))
 
 ERA_OBJS := $(ERAS:%=$(B)/eras/%.o)
 # Every model source, embedded in the binary for `reaplab show` and `diff`.
@@ -128,6 +137,12 @@ $(B)/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
 
+# A program's object as a parent links it (era_link_objs above).
+%.parent.o: %.o
+	objcopy --redefine-sym era_descriptor=era_descriptor_of_parent \
+		--redefine-sym __odr_asan.era_descriptor=__odr_asan.era_descriptor_of_parent \
+		$< $@
+
 $(B)/obj/%.o: src/%.S Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
@@ -139,11 +154,11 @@ $(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
 # every symbol but the era's descriptor is made local, so nine exit_mmap()
 # coexist in one binary under their kernel name.
 define era_rule
-$(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_objs_once,$(1)) \
+$(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_link_objs,$(1)) \
 		$(COMMON_OBJS) src/sim/model.lds
 	@mkdir -p $$(@D)
 	ld -r -z muldefs -T src/sim/model.lds -o $$@.tmp \
-		$(call era_desc,$(1)) $(call era_objs_once,$(1)) $(COMMON_OBJS)
+		$(call era_desc,$(1)) $(call era_link_objs,$(1)) $(COMMON_OBJS)
 	objcopy --redefine-sym era_descriptor=$(call era_sym,$(1)) \
 		--redefine-sym __era_data_begin=$(call era_sym,$(1))_data_begin \
 		--redefine-sym __era_data_end=$(call era_sym,$(1))_data_end \

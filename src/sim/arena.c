@@ -364,8 +364,11 @@ void sim_arena_snapshot(struct sim_snapshot *s)
 		perror("reaplab: snapshot");
 		exit(2);
 	}
-	memcpy(s->arena, arena_base, arena_used);
-	memcpy(s->objs, objs, nobjs * sizeof(*objs));
+	/* a program's world may have no object yet: objs is still NULL */
+	if (arena_used)
+		memcpy(s->arena, arena_base, arena_used);
+	if (nobjs)
+		memcpy(s->objs, objs, nobjs * sizeof(*objs));
 	memcpy(s->type_count, type_count, sizeof(type_count));
 	s->nfreed = nfreed;
 }
@@ -374,9 +377,11 @@ void sim_arena_restore(const struct sim_snapshot *s)
 {
 	if (arena_used > s->arena_len)
 		memset(arena_base + s->arena_len, 0, arena_used - s->arena_len);
-	memcpy(arena_base, s->arena, s->arena_len);
+	if (s->arena_len)
+		memcpy(arena_base, s->arena, s->arena_len);
 	arena_used = s->arena_len;
-	memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
+	if (s->nobjs)
+		memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
 	nobjs = s->nobjs;
 	memcpy(type_count, s->type_count, sizeof(type_count));
 	nfreed = s->nfreed;

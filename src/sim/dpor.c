@@ -521,8 +521,16 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 
 			if (kvc[rj->dep.tid] >= rj->idx)
 				;	/* ordered through other steps */
-			else if (d->list)
-				list_race(d->list, j, k, locks);
+			else if (d->list) {
+				/*
+				 * a listing names races between steps that
+				 * ran: a pending operation has no step (nor
+				 * one index: every thread's is looked at as
+				 * step nsteps), and no schedule reverses it
+				 */
+				if (commit)
+					list_race(d->list, j, k, locks);
+			}
 			else
 				handle_race(d, s->r, j, k, kvc, locks);
 			for (q = 0; q < SIM_MAX_THREADS; q++)

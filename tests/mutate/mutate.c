@@ -860,6 +860,17 @@ static void add_edit(struct mutant *m, int start, int end, char *repl)
 }
 
 /* @repl, followed by the newlines of [start, end): the lines stay. */
+static char *keep_lines(const char *repl, int start, int end);
+
+/* keep_lines() of a string of our own, which it frees. */
+static char *keep_lines_of(char *repl, int start, int end)
+{
+	char *s = keep_lines(repl, start, end);
+
+	free(repl);
+	return s;
+}
+
 static char *keep_lines(const char *repl, int start, int end)
 {
 	int i, n = 0;
@@ -1153,9 +1164,9 @@ static void op_walk_first(int i)
 		} else {
 			a = b = toks[it->h0 - 1].end;
 		}
-		add_edit(m, a, b, keep_lines(xasprintf("%s%s(%s) ? (void)(%s) : (void)0",
-						       init, *init ? ", " : "",
-						       cond, step), a, b));
+		add_edit(m, a, b, keep_lines_of(xasprintf("%s%s(%s) ? (void)(%s) : (void)0",
+							  init, *init ? ", " : "",
+							  cond, step), a, b));
 		free(cond);
 		free(step);
 		free(init);
@@ -1231,7 +1242,7 @@ static void op_walk_last(int i)
 	m->before = xstrdup(cond);
 	m->after = xasprintf("%s && %s", cond, next);
 	add_edit(m, toks[c0].start, toks[c1 - 1].end,
-		 keep_lines(xasprintf("(%s) && %s", cond, next),
+		 keep_lines_of(xasprintf("(%s) && %s", cond, next),
 			    toks[c0].start, toks[c1 - 1].end));
 	free(cond);
 	free(next);
