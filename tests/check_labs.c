@@ -1149,7 +1149,8 @@ START_TEST(test_regrade_takes_only_the_labs_files)
 	}
 	/* what a student could add: none of it may be used */
 	pathf(path, sizeof(path), "%s/Makefile", sub);
-	put_file(path, "grade regrade check %:\n\t@echo HOSTILE Makefile; touch hostile-ran\n");
+	/* a fake score it would print: a real one must come instead */
+	put_file(path, "grade regrade check %:\n\t@echo '  08-fix-v4.14: 1000/1000'; echo 'Score: 1000/1000 (HOSTILE Makefile)'; touch hostile-ran\n");
 	pathf(path, sizeof(path), "%s/exercises/%s/grade.c", sub, lab);
 	put_file(path, "#include \"../grader/grade.h\"\n"
 		 "static void yes(void) { }\n"
@@ -1164,7 +1165,8 @@ START_TEST(test_regrade_takes_only_the_labs_files)
 	snprintf(json_env, sizeof(json_env),
 		 "GRADE_JSON=" B "/labs/check-regrade.json");
 	rc = run(argv, env, out, sizeof(out));
-	ck_assert_msg(rc == 0 && strstr(out, "Score: 50/50"),
+	ck_assert_msg(rc == 0 && strstr(out, "Score: 50/50") &&
+		      !strstr(out, "1000/1000"),
 		      "make regrade of a solution's tree exits %d:\n%s", rc, tail_of(out));
 	ck_assert_msg(strstr(out, "regrade: 08-fix-v4.14: took mm/mmap.c mm/oom_kill.c from"),
 		      "make regrade does not say which files it took:\n%s", tail_of(out));

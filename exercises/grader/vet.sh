@@ -12,9 +12,11 @@
 #	needs from outside (the seam's primitives, kmalloc(), printk()...);
 #	sanitizer hooks left out (they are the compiler's, not the model's).
 #
-#   vet.sh --lab LAB --out REJECTED --source SRC...
+#   VET_CPP='CC FLAGS' vet.sh --lab LAB --out REJECTED --source SRC...
 #	Checks the text of each student file SRC, before anything compiles
-#	it: no asm, no #include from outside the model's tree.
+#	it, as the preprocessor reads it: no asm, no pragma, no #include
+#	from outside the model's tree; then, with VET_CPP (the compiler and
+#	the model's flags), which files the preprocessor really enters.
 #
 #   vet.sh --lab LAB --api API --out REJECTED SRC=OBJ...
 #	Checks OBJ, each student file SRC compiled with the model's flags
@@ -41,16 +43,32 @@
 #    section but code, data, read-only data, debugging information and
 #    the notes every object has: nothing runs before or after a test;
 #  - no GNU indirect function (its resolver runs at load time);
-#  - no asm in the file's text, and no system or privileged instruction
-#    in its code (asm hidden behind a macro shows there);
-#  - no #include but of the model's headers and sources: no absolute
-#    path, no "..", no computed name (a file of the grading machine,
-#    say a solution, would end up in the object or in a compiler
-#    message the student reads).
+#  - code only in .text sections, and there only functions: an array
+#    put in .text by a section attribute is data disguised as code, a
+#    function in a section of data is code disguised as data;
+#  - no executable stack (.note.GNU-stack with its x flag, or none at
+#    all): a GCC nested function whose address is taken needs one for
+#    its trampoline, and it would make the whole binary's stack runnable;
+#  - no asm in the file's text, no system or privileged instruction in
+#    its decoded code (asm hidden behind a macro shows there), and no
+#    system call's bytes (0f 05, 0f 34, cd 80) anywhere in its code,
+#    not even in an immediate a computed jump could land inside;
+#  - the text read as the preprocessor reads it (continuations joined,
+#    comments a space, %: for #): no #include but of a literal name with
+#    no absolute path and no "..", no #include_next, #import or #embed,
+#    no #pragma or _Pragma (a pragma can pull in a file or change where
+#    code goes), no raw string; and every file the preprocessor enters
+#    (its line markers) is the model's, the lab's, the submission's own
+#    or a system header, never one of exercises/solutions (a file of the
+#    grading machine would end up in the object or in a compiler message
+#    the student reads).
 #
 # What this cannot see: plain C that computes the address of something
-# it does not name (exploitation, not a fix).  exercises/README.md, "The
-# grader's trust boundary", says what else stands in its way.
+# it does not name (a C library function, say) and jumps there
+# (exploitation, not a fix); bytes a relocation fills in at link time; a
+# _Pragma a macro pastes together that the preprocessor itself carries
+# out (once, poison, dependency: none reads a file or places code).
+# exercises/README.md, "Trust", says what else stands in its way.
 set -u
 
 die() {
