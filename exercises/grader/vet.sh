@@ -43,7 +43,9 @@
 #    section but code, data, read-only data, debugging information and
 #    the notes every object has: nothing runs before or after a test;
 #  - no GNU indirect function (its resolver runs at load time);
-#  - code only in .text sections, and there only functions: an array
+#  - code only in .text sections, never writable (a section attribute
+#    can smuggle in its own flags: ".data.x,\"awx\",@progbits#"), and
+#    there only functions: an array
 #    put in .text by a section attribute is data disguised as code, a
 #    function in a section of data is code disguised as data;
 #  - no executable stack (.note.GNU-stack with its x flag, or none at
@@ -381,8 +383,9 @@ for pair in "$@"; do
 			sec[idx] = f[1]
 			if (f[1] == ".note.GNU-stack") { note = 1; if (flags ~ /X/) xstack = 1 }
 			if (flags ~ /X/) exec[idx] = 1
-			if (flags ~ /X/ && (flags ~ /W/ || f[1] !~ /^\.text(\..*)?$/))
-				odd = odd ? odd : f[1]
+			if (!odd && flags ~ /X/ && (flags ~ /W/ || f[1] !~ /^\.text(\..*)?$/)) {
+				odd = f[1]; oddidx = idx
+			}
 		}
 		END {
 			if (xstack || !note) {
@@ -399,7 +402,17 @@ for pair in "$@"; do
 				exit
 			}
 			if (odd) {
-				print name " makes " odd " a section of code: lab " num "'"'"'s code is only in .text"
+				# who is in it (the flags of a section come from a
+				# section attribute that smuggles in its own)
+				cmd = "readelf -sW " obj
+				while ((cmd | getline l) > 0) {
+					split(l, s, " ")
+					if (s[7] == oddidx && s[4] != "SECTION") { who = s[8]; break }
+				}
+				close(cmd)
+				print name (who ? " puts " who " in " : " makes ") odd ", a section of code " \
+					(odd ~ /^\.text/ ? "that can be written" : "not named .text") \
+					": lab " num "'"'"'s code is only in .text, which cannot be written"
 				exit
 			}
 			cmd = "readelf -sW " obj
