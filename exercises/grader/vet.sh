@@ -59,7 +59,8 @@
 #    comments a space, %: for #): no #include but of a literal name with
 #    no absolute path and no "..", no #include_next, #import or #embed,
 #    no #pragma or _Pragma (a pragma can pull in a file or change where
-#    code goes), no raw string; and every file the preprocessor enters
+#    code goes), no #line (the file names the preprocessor reports, which
+#    the next check reads), no raw string; and every file the preprocessor enters
 #    (its line markers) is the model's, the lab's, the submission's own
 #    or a system header, never one of exercises/solutions (a file of the
 #    grading machine would end up in the object or in a compiler message
@@ -151,8 +152,9 @@ lab_name() {
 # code); a directive is a logical line whose first token is # or its
 # digraph %:.  Prints the first line that breaks a rule and why: asm,
 # include (outside the tree), next (#include_next, #import, #embed),
-# pragma (#pragma, _Pragma), raw (a raw string, which this reading
-# could take for something else).
+# pragma (#pragma, _Pragma), line (#line or "# N FILE", which would make
+# the preprocessor's own account of its files lie), raw (a raw string,
+# which this reading could take for something else).
 read_source() {
 	awk '
 	{ phys[NR] = $0 }
@@ -209,6 +211,11 @@ read_source() {
 				}
 				if (word == "pragma") {
 					print start, "pragma"; exit
+				}
+				# #line, or the marker form "# 33 FILE": the
+				# account of files the preprocessor gives next
+				if (word == "line" || d ~ /^[0-9]/) {
+					print start, "line"; exit
 				}
 			}
 			if (match(t, /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/)) {
@@ -292,6 +299,9 @@ if [ -n "$source" ]; then
 			continue ;;
 		pragma)
 			reject "$name:$1: a #pragma or _Pragma (one can pull in a file or change where code goes): lab $num's code has none"
+			continue ;;
+		line)
+			reject "$name:$1: a #line, which changes the file name the compiler reports (and this check reads): lab $num's code has none"
 			continue ;;
 		raw)
 			reject "$name:$1: a raw string literal (R\"...\"), whose text this check does not read: lab $num's code has none"
