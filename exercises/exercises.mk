@@ -133,6 +133,7 @@ LAB_VET_OBJS_$(2) := $(patsubst %.c,$(4)/vet/%.o,$(filter %.c,$(LAB_FILES_$(1)))
 $(4)/source-ok: $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1)))) \
 		exercises/grader/vet.sh exercises/$(1)/lab.conf
 	@mkdir -p $$(@D)
+	VET_CPP='$$(CC) $$(filter-out -MMD -MP,$$(VET_CFLAGS))$(if $(filter tests/%,$(3)), -iquote .)' \
 	sh exercises/grader/vet.sh --lab $(1) --out $(4)/rejected --source \
 		$(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
 	@touch $$@

@@ -608,6 +608,22 @@ static void jobject(struct json *j, const struct jfield *fields, bool test)
 static void check_gradescope(const char *path, int score, int max)
 {
 	struct json j = { .p = slurp(path) };
+	const char *o = strstr(j.p, "\"output\": \""), *e;
+	char want[64];
+
+	/*
+	 * the run's own output (its first "output", before the tests'):
+	 * the score a student sees on the results page, not "" (grade.sh's
+	 * awk once failed under mawk and left it empty)
+	 */
+	snprintf(want, sizeof(want), "Score: %d/%d", score, max);
+	ck_assert_msg(o, "%s: no output", path);
+	for (e = o += 11; *e && *e != '"'; e++)
+		if (*e == '\\' && e[1])
+			e++;
+	ck_assert_msg(strstr(o, want) && strstr(o, want) < e,
+		      "%s: its output does not say '%s': %.*s", path, want,
+		      (int)(e - o), o);
 
 	jobject(&j, top_fields, false);
 	jws(&j);
@@ -645,6 +661,9 @@ START_TEST(test_every_solution_scores_full_marks)
 	}
 	rc = grade_all("--solutions", json, "gradescope", gs);
 	ck_assert_msg(rc == 0, "make grade SOLUTIONS=1 exits %d:\n%s", rc, tail_of(out));
+	/* a tool of the pipeline that fails says so on stderr, seen here */
+	ck_assert_msg(!strstr(out, "awk: ") && !strstr(out, "sed: "),
+		      "make grade SOLUTIONS=1: a tool failed:\n%s", tail_of(out));
 	snprintf(text, sizeof(text), "%s", slurp(json));
 	for (i = 0; i < nlabs; i++) {
 		lab_score(text, lab_ids[i], &score, &max);
@@ -1149,7 +1168,8 @@ START_TEST(test_regrade_takes_only_the_labs_files)
 	}
 	/* what a student could add: none of it may be used */
 	pathf(path, sizeof(path), "%s/Makefile", sub);
-	put_file(path, "grade regrade check %:\n\t@echo HOSTILE Makefile; touch hostile-ran\n");
+	/* a fake score it would print: a real one must come instead */
+	put_file(path, "grade regrade check %:\n\t@echo '  08-fix-v4.14: 1000/1000'; echo 'Score: 1000/1000 (HOSTILE Makefile)'; touch hostile-ran\n");
 	pathf(path, sizeof(path), "%s/exercises/%s/grade.c", sub, lab);
 	put_file(path, "#include \"../grader/grade.h\"\n"
 		 "static void yes(void) { }\n"
@@ -1164,7 +1184,8 @@ START_TEST(test_regrade_takes_only_the_labs_files)
 	snprintf(json_env, sizeof(json_env),
 		 "GRADE_JSON=" B "/labs/check-regrade.json");
 	rc = run(argv, env, out, sizeof(out));
-	ck_assert_msg(rc == 0 && strstr(out, "Score: 50/50"),
+	ck_assert_msg(rc == 0 && strstr(out, "Score: 50/50") &&
+		      !strstr(out, "1000/1000"),
 		      "make regrade of a solution's tree exits %d:\n%s", rc, tail_of(out));
 	ck_assert_msg(strstr(out, "regrade: 08-fix-v4.14: took mm/mmap.c mm/oom_kill.c from"),
 		      "make regrade does not say which files it took:\n%s", tail_of(out));

@@ -69,7 +69,7 @@ start=$(date +%s)
 # A message of ours as a JSON string (no student text goes through here).
 jstr() {
 	printf '"%s"' "$(printf '%s\n' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g; s/\t/\\t/g' |
-		awk '{ printf "%s%s", NR > 1 ? "\\n" : "", $0 }')"
+		awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')"
 }
 
 for lab in "$@"; do

@@ -12,9 +12,11 @@
 #	needs from outside (the seam's primitives, kmalloc(), printk()...);
 #	sanitizer hooks left out (they are the compiler's, not the model's).
 #
-#   vet.sh --lab LAB --out REJECTED --source SRC...
+#   VET_CPP='CC FLAGS' vet.sh --lab LAB --out REJECTED --source SRC...
 #	Checks the text of each student file SRC, before anything compiles
-#	it: no asm, no #include from outside the model's tree.
+#	it, as the preprocessor reads it: no asm, no pragma, no #include
+#	from outside the model's tree; then, with VET_CPP (the compiler and
+#	the model's flags), which files the preprocessor really enters.
 #
 #   vet.sh --lab LAB --api API --out REJECTED SRC=OBJ...
 #	Checks OBJ, each student file SRC compiled with the model's flags
@@ -41,16 +43,35 @@
 #    section but code, data, read-only data, debugging information and
 #    the notes every object has: nothing runs before or after a test;
 #  - no GNU indirect function (its resolver runs at load time);
-#  - no asm in the file's text, and no system or privileged instruction
-#    in its code (asm hidden behind a macro shows there);
-#  - no #include but of the model's headers and sources: no absolute
-#    path, no "..", no computed name (a file of the grading machine,
-#    say a solution, would end up in the object or in a compiler
-#    message the student reads).
+#  - code only in .text sections, never writable (a section attribute
+#    can smuggle in its own flags: ".data.x,\"awx\",@progbits#"), and
+#    there only functions: an array
+#    put in .text by a section attribute is data disguised as code, a
+#    function in a section of data is code disguised as data;
+#  - no executable stack (.note.GNU-stack with its x flag, or none at
+#    all): a GCC nested function whose address is taken needs one for
+#    its trampoline, and it would make the whole binary's stack runnable;
+#  - no asm in the file's text, no system or privileged instruction in
+#    its decoded code (asm hidden behind a macro shows there), and no
+#    system call's bytes (0f 05, 0f 34, cd 80) anywhere in its code,
+#    not even in an immediate a computed jump could land inside;
+#  - the text read as the preprocessor reads it (continuations joined,
+#    comments a space, %: for #): no #include but of a literal name with
+#    no absolute path and no "..", no #include_next, #import or #embed,
+#    no #pragma or _Pragma (a pragma can pull in a file or change where
+#    code goes), no #line (the file names the preprocessor reports, which
+#    the next check reads), no raw string; and every file the preprocessor enters
+#    (its line markers) is the model's, the lab's, the submission's own
+#    or a system header, never one of exercises/solutions (a file of the
+#    grading machine would end up in the object or in a compiler message
+#    the student reads).
 #
 # What this cannot see: plain C that computes the address of something
-# it does not name (exploitation, not a fix).  exercises/README.md, "The
-# grader's trust boundary", says what else stands in its way.
+# it does not name (a C library function, say) and jumps there
+# (exploitation, not a fix); bytes a relocation fills in at link time; a
+# _Pragma a macro pastes together that the preprocessor itself carries
+# out (once, poison, dependency: none reads a file or places code).
+# exercises/README.md, "Trust", says what else stands in its way.
 set -u
 
 die() {
@@ -125,69 +146,188 @@ lab_name() {
 	echo "$1"
 }
 
-# asm in the text itself: comments, literals and #include lines left
-# out, then any token asm, __asm or __asm__ (its line number).
-asm_line() {
+# The text as the preprocessor reads it (translation phases 1 to 3):
+# lines a backslash continues joined, comments made one space, literals
+# kept whole (an #include's name) or blanked (a word in a string is not
+# code); a directive is a logical line whose first token is # or its
+# digraph %:.  Prints the first line that breaks a rule and why: asm,
+# include (outside the tree), next (#include_next, #import, #embed),
+# pragma (#pragma, _Pragma), line (#line or "# N FILE", which would make
+# the preprocessor's own account of its files lie), raw (a raw string,
+# which this reading could take for something else).
+read_source() {
 	awk '
-	BEGIN { c = 0 }		# 0 code, 1 block comment
-	# an #include names a file (<asm/tlb.h>), not an instruction
-	c == 0 && /^[ \t]*#[ \t]*include[ \t]*[<"]/ { next }
-	{
-		s = $0; o = ""
-		i = 1
-		while (i <= length(s)) {
-			ch = substr(s, i, 1); two = substr(s, i, 2)
-			if (c == 1) {
-				if (two == "*/") { c = 0; i += 2; o = o "  " }
-				else { i++; o = o " " }
-				continue
-			}
-			if (two == "/*") { c = 1; i += 2; o = o "  "; continue }
-			if (two == "//") break
-			if (ch == "\"" || ch == "\047") {
-				q = ch; i++; o = o " "
-				while (i <= length(s) && substr(s, i, 1) != q) {
-					if (substr(s, i, 1) == "\\") i++
-					i++
+	{ phys[NR] = $0 }
+	END {
+		c = 0
+		for (n = 1; n <= NR; ) {
+			start = n; s = phys[n++]
+			# phase 2: a backslash ends the line (blanks after it
+			# too: GCC joins them, with a warning)
+			while (match(s, /\\[ \t]*$/) && n <= NR)
+				s = substr(s, 1, RSTART - 1) phys[n++]
+			if (match(s, /\\[ \t]*$/))
+				s = substr(s, 1, RSTART - 1)
+			o = ""; t = ""; i = 1; L = length(s)
+			while (i <= L) {
+				ch = substr(s, i, 1); two = substr(s, i, 2)
+				if (c == 1) {
+					if (two == "*/") { c = 0; i += 2; o = o " "; t = t " " }
+					else i++
+					continue
 				}
-				i++; o = o " "
-				continue
+				if (two == "/*") { c = 1; i += 2; continue }
+				if (two == "//") break
+				if (ch == "\"" || ch == "\047") {
+					if (ch == "\"" && match(substr(s, 1, i - 1), /(^|[^A-Za-z0-9_])(R|LR|uR|UR|u8R)$/)) {
+						print start, "raw"; exit
+					}
+					q = ch; lit = ch; i++
+					while (i <= L && substr(s, i, 1) != q) {
+						if (substr(s, i, 1) == "\\") { lit = lit substr(s, i, 2); i += 2; continue }
+						lit = lit substr(s, i, 1); i++
+					}
+					lit = lit q; i++
+					o = o lit; t = t " "
+					continue
+				}
+				o = o ch; t = t ch; i++
 			}
-			o = o ch; i++
-		}
-		if (match(o, /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/)) {
-			print NR
-			exit
+			if (match(o, /^[ \t]*(#|%:)[ \t]*/)) {
+				d = substr(o, RLENGTH + 1)
+				match(d, /^[A-Za-z_][A-Za-z0-9_]*/)
+				word = substr(d, 1, RLENGTH)
+				arg = substr(d, RLENGTH + 1)
+				sub(/^[ \t]+/, "", arg)
+				if (word == "include") {
+					if (arg !~ /^("[^"]*"|<[^>]*>)[ \t]*$/ ||
+					    arg ~ /^.\// || arg ~ /\.\./) {
+						print start, "include"; exit
+					}
+					continue
+				}
+				if (word == "include_next" || word == "import" || word == "embed") {
+					print start, "next", word; exit
+				}
+				if (word == "pragma") {
+					print start, "pragma"; exit
+				}
+				# #line, or the marker form "# 33 FILE": the
+				# account of files the preprocessor gives next
+				if (word == "line" || d ~ /^[0-9]/) {
+					print start, "line"; exit
+				}
+			}
+			if (match(t, /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/)) {
+				print start, "asm"; exit
+			}
+			if (match(t, /(^|[^A-Za-z0-9_])(_Pragma|__pragma)([^A-Za-z0-9_]|$)/)) {
+				print start, "pragma"; exit
+			}
 		}
 	}' "$1"
 }
 
-# An #include that reaches outside the model's tree: its line number.
-include_line() {
-	awk '
-	/^[ \t]*#[ \t]*include/ {
-		l = $0
-		sub(/^[ \t]*#[ \t]*include[ \t]*/, "", l)
-		if (l !~ /^[<"]/ || l ~ /^.\// || l ~ /\.\./) {
-			print NR
-			exit
-		}
-	}' "$1"
+# What the preprocessor itself pulls in and emits for SRC ($VET_CPP, the
+# compiler with the model's flags): every file it enters, from its line
+# markers, outside what a lab's code may include prints "file PATH"; a
+# #pragma that comes out of SRC's own text (a _Pragma a macro pasted
+# together) prints "pragma LINE".  The preprocessor's own pragmas (once,
+# poison, dependency...) are done and gone by then: none of them reads a
+# file or places code.
+preprocessed() {
+	$VET_CPP -E "$1" 2>/dev/null | awk -v me="$1" '
+	/^# [0-9]+ "/ {
+		cur = $3; gsub(/"/, "", cur); line = $2
+		# (a path ending in // is the working directory -g records)
+		if (cur !~ /^</ && cur !~ /\/\/$/ && !(cur in seen)) { seen[cur] = 1; print "file", cur }
+		next
+	}
+	/^[ \t]*#[ \t]*pragma/ && cur == me && !p { p = 1; print "pragma", line }
+	{ line++ }'
+}
+
+# May a lab's code pull in PATH?  The submission's own files, the model
+# (src/), the lab's own folder,
+# the compiler's and the C library's headers (whose functions the object
+# check refuses by name); the grader's own submissions (under tests/)
+# also the rest of the tree's tests and skeletons.  Never a solution.
+may_include() {
+	p=$(realpath -m "$1")
+	case "$p" in
+	"$sub"/*) return 0 ;;
+	"$tree"/exercises/solutions/*) return 1 ;;
+	"$tree"/src/*|"$tree"/exercises/"$lab"/*) return 0 ;;
+	"$tree"/tests/*|"$tree"/exercises/*) [ -n "$own" ] && return 0 ;;
+	esac
+	for d in $sysdirs; do
+		case "$p" in
+		"$d"/*) return 0 ;;
+		esac
+	done
+	return 1
 }
 
 if [ -n "$source" ]; then
+	tree=$(pwd -P)
+	sysdirs=
+	if [ -n "${VET_CPP:-}" ]; then
+		for d in $($VET_CPP -E -v -x c /dev/null 2>&1 >/dev/null | awk '
+			/search starts here/ { on = 1; next }
+			/^End of search list/ { on = 0 }
+			on { print $1 }'); do
+			d=$(realpath -m "$d")
+			case "$d" in
+			"$tree"|"$tree"/*) ;;
+			*) sysdirs="$sysdirs $d" ;;
+			esac
+		done
+	fi
 	for src in "$@"; do
 		name=$(lab_name "$src")
 		[ -f "$src" ] || die "no $src"
-		line=$(asm_line "$src")
-		if [ -n "$line" ]; then
-			reject "$name:$line: asm: lab $num's code is plain C (no inline assembly)"
-			continue
-		fi
-		line=$(include_line "$src")
-		if [ -n "$line" ]; then
-			reject "$name:$line: an #include from outside the model's tree (an absolute path, \"..\", or a name a macro computes): lab $num's code includes only the model's headers and sources"
-		fi
+		set -- $(read_source "$src")
+		case "${2:-}" in
+		asm)
+			reject "$name:$1: asm: lab $num's code is plain C (no inline assembly)"
+			continue ;;
+		include)
+			reject "$name:$1: an #include from outside the model's tree (an absolute path, \"..\", or a name a macro computes): lab $num's code includes only the model's headers and sources"
+			continue ;;
+		next)
+			reject "$name:$1: #$3 pulls in a file the compiler looks for by itself: lab $num's code includes only the model's headers and sources, by #include"
+			continue ;;
+		pragma)
+			reject "$name:$1: a #pragma or _Pragma (one can pull in a file or change where code goes): lab $num's code has none"
+			continue ;;
+		line)
+			reject "$name:$1: a #line, which changes the file name the compiler reports (and this check reads): lab $num's code has none"
+			continue ;;
+		raw)
+			reject "$name:$1: a raw string literal (R\"...\"), whose text this check does not read: lab $num's code has none"
+			continue ;;
+		esac
+		[ -n "${VET_CPP:-}" ] || continue
+		# the submission's folder: its other lab files are its own
+		sub=$(realpath -m "$src")
+		sub=${sub%/"$name"}
+		own=
+		case "$(realpath -m "$src")" in
+		"$tree"/tests/*) own=1 ;;
+		esac
+		bad=
+		for w in $(preprocessed "$src" | tr ' ' '='); do
+			case "$w" in
+			pragma=*)
+				bad="$name:${w#pragma=}: a _Pragma a macro puts together: lab $num's code has none"
+				break ;;
+			file=*)
+				may_include "${w#file=}" && continue
+				bad="$name pulls in ${w#file=}, a file outside the model's tree: lab $num's code includes only the model's headers and sources"
+				break ;;
+			esac
+		done
+		[ -z "$bad" ] || reject "$bad"
 	done
 	exit $status
 fi
@@ -236,6 +376,75 @@ for pair in "$@"; do
 		*) who=${who%% *} ;;
 		esac
 		reject "$name puts ${who:+$who() in }$bad ($what), which lab $num does not allow"
+		continue
+	fi
+
+	# the stack and the code: no executable stack (a GCC nested
+	# function's trampoline needs one, and so does an object without
+	# the note that says it does not); code only in .text sections,
+	# which hold functions alone (an array there is code in disguise),
+	# and no function outside them
+	msg=$(readelf -SW "$obj" | awk -v name="$name" -v num="$num" -v obj="$obj" '
+		/^ *\[ *[0-9]+\] / {
+			idx = $0; sub(/^ *\[ */, "", idx); sub(/\].*/, "", idx)
+			l = $0; sub(/^ *\[ *[0-9]+\] +/, "", l)
+			n = split(l, f, " ")
+			flags = n >= 10 ? f[7] : ""
+			sec[idx] = f[1]
+			if (f[1] == ".note.GNU-stack") { note = 1; if (flags ~ /X/) xstack = 1 }
+			if (flags ~ /X/) exec[idx] = 1
+			if (!odd && flags ~ /X/ && (flags ~ /W/ || f[1] !~ /^\.text(\..*)?$/)) {
+				odd = f[1]; oddidx = idx
+			}
+		}
+		END {
+			if (xstack || !note) {
+				# the nested function: GCC names it NAME.N
+				cmd = "readelf -sW " obj
+				while ((cmd | getline l) > 0) {
+					split(l, s, " ")
+					if (s[4] == "FUNC" && s[5] == "LOCAL" &&
+					    s[8] ~ /^[A-Za-z_][A-Za-z0-9_]*\.[0-9]+$/) { nested = s[8]; break }
+				}
+				close(cmd)
+				print name (nested ? " has the nested function " nested "()," : "") \
+					" whose code needs an executable stack (a GCC nested function'"'"'s trampoline): lab " num "'"'"'s code runs with a stack that holds no code"
+				exit
+			}
+			if (odd) {
+				# who is in it (the flags of a section come from a
+				# section attribute that smuggles in its own)
+				cmd = "readelf -sW " obj
+				while ((cmd | getline l) > 0) {
+					split(l, s, " ")
+					if (s[7] == oddidx && s[4] != "SECTION") { who = s[8]; break }
+				}
+				close(cmd)
+				print name (who ? " puts " who " in " : " makes ") odd ", a section of code " \
+					(odd ~ /^\.text/ ? "that can be written" : "not named .text") \
+					": lab " num "'"'"'s code is only in .text, which cannot be written"
+				exit
+			}
+			cmd = "readelf -sW " obj
+			while ((cmd | getline l) > 0) {
+				n = split(l, s, " ")
+				if (n < 8 || s[1] !~ /^[0-9]+:$/ || s[7] !~ /^[0-9]+$/)
+					continue
+				if (s[4] == "SECTION" || s[4] == "FILE")
+					continue
+				if ((s[7] in exec) && s[4] != "FUNC" && s[4] != "IFUNC") {
+					print name " puts the data " s[8] " in " sec[s[7]] ", a section of code, which holds only functions: lab " num " does not allow it"
+					exit
+				}
+				if (!(s[7] in exec) && (s[4] == "FUNC" || s[4] == "IFUNC")) {
+					print name " puts the function " s[8] "() in " sec[s[7]] ", which holds no code: lab " num " does not allow it"
+					exit
+				}
+			}
+			close(cmd)
+		}')
+	if [ -n "$msg" ]; then
+		reject "$msg"
 		continue
 	fi
 
@@ -302,6 +511,56 @@ for pair in "$@"; do
 				exit
 			}
 		}')
+	if [ -n "$msg" ]; then
+		reject "$msg"
+		continue
+	fi
+
+	# the bytes of the code: a system call's instruction (syscall 0f 05,
+	# sysenter 0f 34, int 0x80 cd 80) anywhere, inside an immediate or
+	# across two instructions, where a computed jump could land
+	msg=$(readelf -SW "$obj" | awk '
+		/^ *\[ *[0-9]+\] / {
+			idx = $0; sub(/^ *\[ */, "", idx); sub(/\].*/, "", idx)
+			l = $0; sub(/^ *\[ *[0-9]+\] +/, "", l)
+			n = split(l, f, " ")
+			if (n >= 10 && f[7] ~ /X/ && f[2] == "PROGBITS")
+				print idx, f[1], f[4], f[5]
+		}' | while read -r idx sec off size; do
+		{ readelf -sW "$obj"; echo "--- bytes"
+		  od -An -tx1 -v -j $((0x$off)) -N $((0x$size)) "$obj"; } |
+		awk -v idx="$idx" -v sec="$sec" -v name="$name" -v num="$num" '
+		function hex(h,   i, v) {
+			v = 0
+			for (i = 1; i <= length(h); i++)
+				v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			return v
+		}
+		$0 == "--- bytes" { on = 1; next }
+		!on {
+			if (NF >= 8 && $1 ~ /^[0-9]+:$/ && $7 == idx && $4 == "FUNC") {
+				fs[++nf] = $8; fv[nf] = hex(tolower($2)); fz[nf] = $3 + 0
+			}
+			next
+		}
+		{ for (i = 1; i <= NF; i++) b[n++] = $i }
+		END {
+			for (i = 0; i + 1 < n; i++) {
+				p = b[i] b[i + 1]
+				if (p == "0f05") what = "syscall"
+				else if (p == "0f34") what = "sysenter"
+				else if (p == "cd80") what = "int $0x80"
+				else continue
+				where = sec
+				for (k = 1; k <= nf; k++)
+					if (i >= fv[k] && i < fv[k] + fz[k])
+						where = fs[k] "()"
+				printf "%s has the bytes %s %s (%s) in %s, at offset 0x%x of %s: lab %s'"'"'s code may not hold a system call'"'"'s instruction, not even inside another one\n", \
+					name, b[i], b[i + 1], what, where, i, sec, num
+				exit
+			}
+		}'
+	done | head -1)
 	if [ -n "$msg" ]; then
 		reject "$msg"
 		continue
