@@ -1122,7 +1122,7 @@ static const char *diagram_defect(char *wrapped, char *flat)
 	if (dw.ncols != df.ncols) {
 		snprintf(why, sizeof(why), "%d columns, flat %d", dw.ncols,
 			 df.ncols);
-		return why;
+		goto out;
 	}
 	for (c = 0; c + 1 < dw.ncols; c++) {
 		const char *h = dw.line[dw.head];
@@ -1133,7 +1133,7 @@ static const char *diagram_defect(char *wrapped, char *flat)
 				snprintf(why, sizeof(why),
 					 "header of column %d runs into the next: %s",
 					 c, h);
-				return why;
+				goto out;
 			}
 	}
 	rw = dw.head + 2;
@@ -1157,7 +1157,7 @@ static const char *diagram_defect(char *wrapped, char *flat)
 		if (strncmp(text, got, pos)) {
 			snprintf(why, sizeof(why), "row %d is \"%s\", not the start of \"%s\"",
 				 rw, got, text);
-			return why;
+			goto out;
 		}
 		while (pos < len) {
 			if (text[pos] != ' ' && !strchr("([,", text[pos - 1]) &&
@@ -1165,7 +1165,7 @@ static const char *diagram_defect(char *wrapped, char *flat)
 				snprintf(why, sizeof(why),
 					 "\"%s\" cut after \"%.*s\"", text, pos,
 					 text);
-				return why;
+				goto out;
 			}
 			while (text[pos] == ' ')
 				pos++;
@@ -1177,14 +1177,15 @@ static const char *diagram_defect(char *wrapped, char *flat)
 				snprintf(why, sizeof(why),
 					 "\"%s\" goes on as \"%s\" in row %d",
 					 text, got, rw);
-				return why;
+				goto out;
 			}
 			pos += strlen(got);
 		}
 	}
+out:
 	free(dw.line);
 	free(df.line);
-	return NULL;
+	return why[0] ? why : NULL;
 }
 
 /* @w's diagram with the book's elision, at @width (0: the default). */
