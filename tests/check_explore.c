@@ -1065,7 +1065,7 @@ START_TEST(test_model_null_is_a_counterexample)
 
 	bad_access_found("null-grab", "mmgrab", "include/linux/sched/mm.h",
 			 line_of("src/include/linux/sched/mm.h",
-				 "atomic_inc(&mm->mm_count)"),
+				 "atomic_inc(&mm->mm_count);"),
 			 "on a NULL pointer (0x");
 	bad_access_found("null-deref", "reader", "tests/programs/null-deref.c",
 			 line_of("tests/programs/null-deref.c", "faults here"),
