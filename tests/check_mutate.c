@@ -164,6 +164,86 @@ START_TEST(test_explore_scenarios)
 }
 END_TEST
 
+/*
+ * A world of one fake era for the runner (mutate.sh one): the mutated
+ * file @src (a lock taken in touch(), its one mutant), a fake reaplab
+ * whose explore exits @rc, and, if @broken, a second source in the era
+ * whose object does not exist, so the era cannot link.  The tree's era
+ * object exists, as in a real build.  Returns the results line of mutant
+ * 1 in out[].
+ */
+static void fake_run(const char *dir, int rc, bool broken)
+{
+	char cmd[4096];
+
+	snprintf(cmd, sizeof(cmd),
+		 "set -e; d=%s; rm -rf $d; mkdir -p $d/b/eras $d/results; "
+		 "printf '#define spin_lock(x) (*(x) = 1)\nint lock_word;\n"
+		 "void touch(void);\nvoid touch(void)\n{\n"
+		 "\tspin_lock(&lock_word);\n}\n' > $d/m.c; "
+		 "printf 'int main(void) { return %d; }\n' > $d/main.c; "
+		 "cc -c $d/main.c -o $d/main.o; "
+		 "echo 'int tree_era;' > $d/t.c; cc -c $d/t.c -o $d/b/eras/fake.o; "
+		 "ln -s $(pwd)/" MUTATE_TOOL " $d/mutate; "
+		 "{ printf 'b\t%%s\n' $d/b; printf 'cc\tcc\n'; "
+		 "printf 'cflags\t-O0\n'; printf 'link\t\n'; "
+		 "printf 'cli\t%%s\n' $d/main.o; printf 'ldlibs\t\n'; "
+		 "printf 'era\tfake\tfake_era\t%%s%s\n' $d/m.c; } > $d/config.tsv; "
+		 "printf '1\t%%s\t1\tfake/cell\tm.c:touch:del-seam\tdel-seam\ttouch\t6\t\n' $d/m.c > $d/plan.tsv; "
+		 "printf 'fake\tcell\t0.1\n' > $d/cells.tsv; "
+		 "echo 1 > $d/torun; date +%%s > $d/start; "
+		 "sh tests/mutate/mutate.sh one $d 1 >/dev/null 2>&1; "
+		 "cat $d/results/1.tsv",
+		 dir, rc, broken ? " $d/missing.c" : "");
+	ck_assert_msg(sh(cmd) == 0, "the fake run failed: %s", out);
+}
+
+/* explore's Unknown (exit 3) is no verdict: a timeout, not a kill. */
+START_TEST(test_unknown_is_not_a_kill)
+{
+	fake_run("build/mutate/test-unknown", 3, false);
+	ck_assert_msg(!strncmp(out, "1\ttimeout\tfake/cell\tUnknown", strlen("1\ttimeout\tfake/cell\tUnknown")),
+		      "an Unknown cell: %s", out);
+	fake_run("build/mutate/test-unknown", 1, false);
+	ck_assert_msg(!strncmp(out, "1\tkilled\tfake/cell", strlen("1\tkilled\tfake/cell")),
+		      "a mismatching cell: %s", out);
+	fake_run("build/mutate/test-unknown", 0, false);
+	ck_assert_msg(!strncmp(out, "1\tsurvived\t", strlen("1\tsurvived\t")),
+		      "a passing cell: %s", out);
+}
+END_TEST
+
+/*
+ * An era that does not link with the mutant is a mutant that did not
+ * build: not the tree's era object in its place, judged under the
+ * mutant's name (here that fallback would run and be "killed").
+ */
+START_TEST(test_unlinked_era_did_not_build)
+{
+	fake_run("build/mutate/test-link", 1, true);
+	ck_assert_msg(!strncmp(out, "1\tbuild-failed\t\tfake does not link", strlen("1\tbuild-failed\t\tfake does not link")),
+		      "an era that does not link: %s", out);
+}
+END_TEST
+
+/* The report lists every unreached mutant by id, not only its function. */
+START_TEST(test_report_lists_unreached)
+{
+	ck_assert_int_eq(sh("set -e; d=build/mutate/test-report; rm -rf $d; "
+			    "mkdir -p $d/results; "
+			    "printf '1\tsrc/x.c\t1\t\tsrc/x.c:f:del-seam:lock(a);\tdel-seam\tf\t3\n"
+			    "2\tsrc/x.c\t2\tv/s\tsrc/x.c:f:del-seam:unlock(a);\tdel-seam\tf\t4\n' > $d/plan.tsv; "
+			    "echo 2 > $d/order.txt; "
+			    "printf '2\tkilled\tv/s\tkilled: x\t1\tsrc/x.c:f:del-seam:unlock(a);\n' > $d/results/2.tsv; "
+			    ": > $d/mutants.tsv; : > $d/eq.tsv; "
+			    "sh tests/mutate/report.sh $d $d/eq.tsv 1 >/dev/null; "
+			    "cat $d/report.md"), 0);
+	ck_assert_msg(strstr(out, "`src/x.c:f:del-seam:lock(a);` (src/x.c:3)"),
+		      "the unreached mutant is not listed:\n%s", out);
+	ck_assert_msg(strstr(out, "**Kill rate: 1 of 1"), "%s", out);
+}
+END_TEST
+
 Suite *mutate_suite(void)
 {
 	Suite *s = suite_create("mutate");
@@ -173,6 +253,9 @@ Suite *mutate_suite(void)
 	tcase_add_test(tc, test_each_operator);
 	tcase_add_test(tc, test_apply_keeps_lines);
 	tcase_add_test(tc, test_explore_scenarios);
+	tcase_add_test(tc, test_unknown_is_not_a_kill);
+	tcase_add_test(tc, test_unlinked_era_did_not_build);
+	tcase_add_test(tc, test_report_lists_unreached);
 	suite_add_tcase(s, tc);
 	return s;
 }

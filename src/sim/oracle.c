@@ -38,6 +38,18 @@
  * page mapped at the look was mapped at the return.  What it catches: a
  * reap that skips a VMA, a test that skips the reap and returns 0 anyway
  * (v6.18's lost `!` in review).
+ *
+ * Its errors are part of the contract too.  The caller sent SIGKILL
+ * before the call, and is not killed itself, so upstream's
+ * process_mrelease() (884a7e5964e0 "mm: introduce process_mrelease system
+ * call", v5.15; ba535c1caf3e, v5.17) can fail only with -ESRCH: no
+ * thread of the victim has its mm any more (past exit_mm(): its memory is
+ * on its way back) or the pid is gone.  -EINVAL ("not dying") cannot
+ * happen to a process with a group exit under way (task_will_free_mem()),
+ * -EINTR needs a fatal signal for the caller, -EAGAIN an mmu notifier
+ * that cannot block (the model has none).  Any of them here is a dying
+ * process the call refused to reap: the oracle fires at the return (it
+ * reads nothing the other threads write, so it needs no step of its own).
  */
 #include <pthread.h>
 #include <string.h>
@@ -46,6 +58,7 @@
 #include <linux/mm_types.h>
 #include <linux/mm.h>
 #include <linux/list.h>
+#include <linux/errno.h>
 #include "sim.h"
 
 static const char *const oracle_names[ORACLE_NR] = {
@@ -256,6 +269,22 @@ static struct mm_struct *victim_mm(struct sim_world *w)
 	return NULL;
 }
 
+/* DOC: The contract oracle: an error a killed process cannot get. */
+static void check_mrelease_error(struct sim_world *w, long ret)
+{
+	static const char *const names[] = {
+		[EINVAL] = "-EINVAL", [EINTR] = "-EINTR", [EAGAIN] = "-EAGAIN",
+	};
+	const char *name = -ret > 0 && -ret < (long)ARRAY_SIZE(names) &&
+			   names[-ret] ? names[-ret] : "an error";
+
+	if (!ret || ret == -ESRCH)
+		return;
+	sim_oracle(w, ORACLE_CONTRACT, sim_self ? sim_self->tid : -1,
+		   "process_mrelease() returned %ld (%s) for %s (pid %d), killed before the call: only -ESRCH (no mm left) may fail it",
+		   ret, name, w->victim->comm, w->victim->pid);
+}
+
 /* DOC: The contract oracle: the look, right after the return. */
 static void check_mrelease(struct sim_world *w, long ret)
 {
@@ -289,8 +318,10 @@ void sim_oracle_mrelease_returned(struct sim_world *w, long ret)
 		.arg = SIM_OBSERVE_MRELEASE, .arg2 = ret, .site = &site,
 	};
 
-	if (ret)
+	if (ret) {
+		check_mrelease_error(w, ret);
 		return;
+	}
 	if (w->mode == SIM_MODE_COOP)
 		sim_coop_op(&o);
 	else
@@ -351,6 +382,57 @@ static bool torn_down(struct mm_struct *mm)
 	       __atomic_load_n(&mm->mm_users.counter, __ATOMIC_SEQ_CST) == 0;
 }
 
+/*
+ * The reverse map agrees with the page tables: the frames whose _mapcount
+ * says mapped are as many as the live mms' RSS (@mapped), and none was
+ * unmapped twice.  A zap that clears a PTE without page_remove_rmap()
+ * frees a page the kernel still counts as mapped: upstream's
+ * free_pages_prepare() reports it ("Bad page state": nonzero mapcount)
+ * and bad_page() takes the frame out of use, a leak.
+ */
+static void check_mapcounts(struct sim_world *w, struct zone *zone,
+			    long mapped)
+{
+	long rmapped = 0;
+	unsigned long i;
+
+	for (i = 0; i < zone->managed_pages; i++) {
+		int mc = __atomic_load_n(&zone->mem_map[i]._mapcount.counter,
+					 __ATOMIC_SEQ_CST);
+
+		if (mc < -1) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "Bad page state: frame %lu's _mapcount is %d, unmapped more often than mapped",
+				   i, mc);
+			return;
+		}
+		rmapped += mc + 1;
+	}
+	if (rmapped != mapped)
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "Bad page state: %ld page mapping(s) in the reverse map (_mapcount), %ld in the page tables (RSS): a PTE was cleared without page_remove_rmap(), and its page freed still mapped",
+			   rmapped, mapped);
+}
+
+/**
+ * sim_oracle_booted() - a scenario booted the model: every frame is
+ * unmapped.
+ * @w: the world.
+ *
+ * A frame nobody maps has _mapcount -1, as __init_single_page() leaves
+ * it (the model's allocator does not bother): with that, the leak oracle
+ * counts the frames the reverse map says are mapped (check_mapcounts()).
+ */
+void sim_oracle_booted(struct sim_world *w)
+{
+	struct zone *zone = w->era->entry->zone;
+	unsigned long i;
+
+	for (i = 0; i < zone->managed_pages; i++)
+		atomic_set(&zone->mem_map[i]._mapcount, -1);
+	w->mapcounts = true;
+}
+
 static void check_leaks(struct sim_world *w)
 {
 	struct zone *zone = w->era->entry->zone;
@@ -408,12 +490,16 @@ static void check_leaks(struct sim_world *w)
 	}
 	free_pages = __atomic_load_n(&zone->free_pages.counter,
 				     __ATOMIC_SEQ_CST);
-	if (free_pages + mapped + w->allocated_pages != (long)w->total_pages)
+	if (free_pages + mapped + w->allocated_pages != (long)w->total_pages) {
 		sim_oracle(w, ORACLE_LEAK, -1,
 			   "%ld of %lu pages are neither free nor mapped (free %ld, mapped %ld, allocated %ld)",
 			   (long)w->total_pages - free_pages - mapped -
 			   w->allocated_pages, w->total_pages, free_pages,
 			   mapped, w->allocated_pages);
+		return;
+	}
+	if (w->mapcounts)
+		check_mapcounts(w, zone, mapped);
 }
 
 /**

@@ -117,6 +117,7 @@ static int boot(struct sim_world *w, unsigned long spare, bool reaper)
 
 	w->total_pages = b.nr_pages;
 	entry(w)->start_kernel(&b);
+	sim_oracle_booted(w);
 	return 0;
 }
 

@@ -415,6 +415,8 @@ struct sim_world {
 	struct mm_struct *mms[SIM_MAX_MMS];
 	const char *mm_owner[SIM_MAX_MMS];
 	unsigned long total_pages;
+	/* every frame's _mapcount starts at -1: the rmap check can run */
+	bool mapcounts;
 	int npt;
 	const void *pt[256];
 	struct mm_struct *pt_mm[256];
@@ -644,6 +646,7 @@ enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE };
 void sim_oracle_observe(struct sim_world *w, const struct sim_op *op);
 void sim_oracle_mrelease_returned(struct sim_world *w, long ret);
 void sim_oracle_end(struct sim_world *w);
+void sim_oracle_booted(struct sim_world *w);
 long sim_mm_rss(struct mm_struct *mm);
 
 /* symbols.c: names of model functions and globals, from our own ELF */

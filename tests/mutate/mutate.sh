@@ -7,6 +7,8 @@
 # usage: mutate.sh all OUT SOURCE...      every mutant (make mutate)
 #        mutate.sh sample OUT SOURCE...   the sample of make check
 #        mutate.sh one OUT K              internal: mutant K of OUT/plan.tsv
+#        mutate.sh cell OUT BIN ERA SCN SECONDS LOG
+#                                         internal: how one cell ends
 #
 # OUT is the build's mutate directory ($(B)/mutate), with the generator
 # (OUT/mutate) and the build's settings (OUT/config.tsv) made by
@@ -101,7 +103,10 @@ mmss() {
 }
 
 # run_cell BIN ERA SCN SECONDS LOG: one cell of explore --all.  Prints
-# pass, killed, error, timeout or crash; the reason is left in LOG.
+# pass, killed, error, unknown, timeout or crash; the reason is left in
+# LOG.  Exit 3 is explore's Unknown: the proof did not complete (a budget
+# or the step limit cut it), which says nothing of the mutant's bug: no
+# verdict, as a timeout is, never a kill.
 run_cell() {
 	timeout -s INT -k 10 "$4" "$1" explore --all --eras "$2" \
 		--scenarios "$3" >"$5" 2>"$5.err"
@@ -110,6 +115,7 @@ run_cell() {
 	0) echo pass ;;
 	1) echo killed ;;
 	2) echo error ;;
+	3) echo unknown ;;
 	124|137) echo timeout ;;
 	*) echo crash ;;
 	esac
@@ -143,9 +149,17 @@ build_mutant() {
 		status=build-failed
 		detail=$(grep -m1 'error' "$w/build.log")
 	else
+		# an era that does not link is a mutant that did not
+		# build: link_bin would take the tree's object in its
+		# place, and judge the tree under the mutant's name
 		for e in $beras; do
-			link_era "$e" "$w/$e.o" "$B/obj" src/sim/model.lds \
-				"$bfile" "$w/m.o" >>"$w/build.log" 2>&1 || break
+			if ! link_era "$e" "$w/$e.o" "$B/obj" \
+				src/sim/model.lds "$bfile" "$w/m.o" \
+				>>"$w/build.log" 2>&1; then
+				status=build-failed
+				detail="$e does not link: $(grep -m1 . "$w/build.log")"
+				return
+			fi
 		done
 		if ! link_bin "$w/reaplab" "$w" >>"$w/build.log" 2>&1; then
 			status=build-failed
@@ -196,6 +210,9 @@ one() {
 			timeout)
 				status=timeout
 				detail="no verdict in $limit s" ;;
+			unknown)
+				status=timeout
+				detail="Unknown: $(reason_of "$w/cell" "the proof did not complete")" ;;
 			esac
 			break
 		done
@@ -215,6 +232,12 @@ one() {
 	printf '[%d/%d] %s elapsed, ETA %s  %-9s %s\n' "$n" "$total" \
 		"$(mmss $el)" "$(mmss $eta)" "$status" "$id"
 }
+
+# cell BIN ERA SCN SECONDS LOG: what run_cell makes of one cell
+if [ "$mode" = cell ]; then
+	run_cell "$@"
+	exit 0
+fi
 
 if [ "$mode" = one ]; then
 	one "$1"

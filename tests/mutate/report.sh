@@ -125,6 +125,14 @@ END {
 	for (f in unr)
 		printf "| %s | %d |\n", f, unr[f] | "sort >> " md
 	close("sort >> " md)
+	if (t["unreached"]) {
+		print "" >> md
+		print "The mutants themselves:" >> md
+		print "" >> md
+		for (k = 1; k <= n; k++)
+			if (st[k] == "unreached")
+				printf "- `%s` (%s:%d)\n", esc(id[k]), file[k], line[k] >> md
+	}
 	if (t["build-failed"]) {
 		print "" >> md
 		print "## Did not build" >> md
