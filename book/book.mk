@@ -37,7 +37,7 @@ BOOK_CHAPTERS := $(addprefix book/,$(shell sed -e 's/\#.*//' book/chapters | \
 	awk 'NF >= 2 { print $$2 }'))
 BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh \
 	book/labs.sh book/gather.sh book/asserts.sh book/chapters \
-	book/refs.sh book/references
+	book/refs.sh book/references book/glossary.sh book/glossary
 # The labs: each one's handout is a page of the book (book/labs.sh), and
 # each chapter lists its labs (navfilter.sh); a lab added or taken away
 # rebuilds the book, as a changed one does.
@@ -49,6 +49,10 @@ BOOK_PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 
 .PHONY: book book-test book-check book-force
 book-force:
+
+# book/glossary is a source, not a program: without a rule of its own,
+# make's built-in one (%: %.sh) would overwrite it with book/glossary.sh
+book/glossary: ;
 
 book: $(BOOK_OUT)/html/index.html $(BOOK_OUT)/html/player/play.html
 	@echo "book: open file://$(abspath $(BOOK_OUT)/html/index.html)"
@@ -113,7 +117,8 @@ $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
 		$(filter %/README.md,$(BOOK_LABS))
 	rm -rf $(BOOK_OUT)/html
 	labs=$$(sh book/labs.sh pages $(BOOK_GEN)/labs) && \
-	G=$(BOOK_GEN) sh book/refs.sh check $(BOOK_CHAPTERS) $$labs && \
+	sh book/glossary.sh check && \
+	G=$(BOOK_GEN) sh book/refs.sh check $(BOOK_CHAPTERS) $$labs book/glossary && \
 	BOOK_INPUT="$(BOOK_CHAPTERS) $$(echo $$labs)" BOOK_OUT=$(BOOK_OUT) \
 		BOOK_GEN=$(BOOK_GEN) doxygen book/Doxyfile || { \
 		rm -rf $(BOOK_OUT)/html; exit 1; }

@@ -18,7 +18,10 @@
 #     sections and the model's Omits:/CUSTOM: comments, and on the page
 #     `timeline`, where each commit is cited (book/gather.sh), and on the
 #     page `references` every thread and commit the book cites
-#     (book/refs.sh page);
+#     (book/refs.sh page), and on the page `glossary` every term
+#     (book/glossary.sh page);
+#   - on every chapter, the first use of each term of book/glossary
+#     linked to its entry on the page Glossary (book/glossary.sh link);
 #   - on every chapter, links to the previous and the next chapter, in the
 #     order of book/chapters;
 #   - on the front page (\mainpage), the table of contents: every chapter
@@ -58,7 +61,7 @@ page_id() {
 	fi
 }
 
-sh "$book/refs.sh" expand < "$file"
+sh "$book/refs.sh" expand < "$file" | sh "$book/glossary.sh" link
 
 prev= next= seen=
 for f in $(chapters); do
@@ -79,6 +82,7 @@ case $id in
 instructors) sh "$book/gather.sh" omits ;;
 timeline) sh "$book/gather.sh" cites ;;
 references) sh "$book/refs.sh" page ;;
+glossary) sh "$book/glossary.sh" page ;;
 esac
 if [ "$id" = labs ]; then
 	sh "$book/labs.sh" table

@@ -37,6 +37,10 @@
 #   refs       every \thread{KEY} and \kcommit{ID} of the chapters and the
 #              labs has its entry (book/refs.sh check), and the built page
 #              References has an anchor for each, that the chapters link to;
+#   glossary   every line of book/glossary is well formed, no anchor and
+#              no term twice (book/glossary.sh check); the built page
+#              Glossary has an anchor for each term, and chapters link a
+#              term's first use to it;
 #   private    no path into shared/ and no "seed" but a random one
 #              (book/private.sh) in the book's sources and HTML, the CLI's
 #              output, the labs, src/ and tests/;
@@ -46,7 +50,9 @@
 #              the checks above on a chapter that breaks them; asserts.sh
 #              on a false assertion planted in the v4.9 chapter, and on
 #              each form written wrong; refs.sh on an unknown thread and
-#              commit, a duplicate and a short entry; private.sh on each
+#              commit, a duplicate and a short entry; glossary.sh on a
+#              malformed line, an anchor and a term twice, and its links
+#              on the first prose use only; private.sh on each
 #              kind of private word, and not on a random seed; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
 #              lab nobody told it about.
@@ -336,6 +342,22 @@ check_references() {
 		echo "$html/era_v4_9.html: no link to the 2017 thread's entry in References"
 }
 
+# The page Glossary, in the built HTML: an anchor for every term of
+# book/glossary; the primer links its first use of mm_users there, and
+# tools its first "oracle".
+check_glossary() {
+	html=$1
+	for a in $(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' \
+		   -e 's/[[:space:]]*|.*//' book/glossary); do
+		grep -q "id=\"gl_$a\"" "$html/glossary.html" 2>/dev/null ||
+			echo "$html/glossary.html: no entry for the term $a"
+	done
+	grep -q 'href="glossary.html#gl_mm_users"' "$html/primer.html" 2>/dev/null ||
+		echo "$html/primer.html: mm_users does not link to its entry in Glossary"
+	grep -q 'href="glossary.html#gl_oracle"' "$html/tools.html" 2>/dev/null ||
+		echo "$html/tools.html: oracle does not link to its entry in Glossary"
+}
+
 # Private words (book/private.sh) in everything a reader gets: the book's
 # sources and its HTML (text and links), the CLI's output (every --help,
 # list, show of every era, the tour up to its verdict table), the labs,
@@ -365,7 +387,7 @@ check_private() {
 	done
 	# (book/README.md states the rule, so it names the words; it is the
 	# book's maintainers' page, not the reader's)
-	sh book/private.sh $(chapters book) book/references book/fragments \
+	sh book/private.sh $(chapters book) book/references book/glossary book/fragments \
 		README.md "$p"/cli/*.txt "$p"/html/* \
 		$(grep -rlI . exercises src figures tests | grep -v '^tests/fuzz/corpus/') |
 		sed "s|^$p/|build output: |"
@@ -403,6 +425,8 @@ run gathered "$(check_gathered build/book/html)"
 run asserts "$(G=$G sh book/asserts.sh $(chapters book) exercises/[0-9][0-9]-*/README.md | grep -v '^book: [0-9]* assertions about runs hold$' || true)"
 run refs "$(G=$G sh book/refs.sh check $(chapters book) build/book/gen/labs/*.md 2>&1 || true)"
 run references "$(check_references build/book/html)"
+run glossary "$(sh book/glossary.sh check 2>&1 || true)"
+run glossary-html "$(check_glossary build/book/html)"
 run private "$(check_private 2>&1)"
 
 # --- the guards, on books that break them ---------------------------------
@@ -659,6 +683,33 @@ printf 'commit abcdefabcdef | twice | Au Thor | v9.9 | Again.\nthread t-3 | s | 
 out=$(REFS="$tmp/refs/references" G="$tmp/refs" sh book/refs.sh check "$tmp/refs/c.md" 2>&1 || true)
 must_fail refs-twice "commit abcdefabcdef has two entries" "$out"
 must_fail refs-fields "thread t-3: 6 fields, not 7" "$out"
+
+# glossary: a well-formed glossary passes; a malformed line, an anchor
+# twice and a term twice fail, naming the line; links go on the first
+# prose use of a term only, never into code
+mkdir -p "$tmp/gl"
+printf '# c\nab | `ab_c` | `ab_c` | Ab.\nxy | xy word | xy | Xy.\n' > "$tmp/gl/good"
+checks=$((checks + 1))
+out=$(GLOSSARY="$tmp/gl/good" sh book/glossary.sh check 2>&1) ||
+	fail "glossary-good: rejects a good glossary: $out"
+out=$(GLOSSARY="$tmp/gl/good" sh book/glossary.sh page)
+must_fail glossary-page '^- \\anchor gl_ab \*\*`ab_c`\*\*: Ab\.$' "$out"
+must_fail glossary-sorted '^- \\anchor gl_xy' "$(printf '%s\n' "$out" | sed -n 2p)"
+printf '`ab_c` and xy, `xy` here\n`ab_c` and xy again\n```\nxy\n```\n# xy heading\n' > "$tmp/gl/c.md"
+out=$(GLOSSARY="$tmp/gl/good" sh book/glossary.sh link < "$tmp/gl/c.md")
+must_fail glossary-link '^\[`ab_c`\](@ref gl_ab) and \[xy\](@ref gl_xy), `xy` here$' "$out"
+must_fail glossary-link-once '^`ab_c` and xy again$' "$out"
+must_fail glossary-link-fence '^xy$' "$out"
+must_fail glossary-link-heading '^# xy heading$' "$out"
+{ cat "$tmp/gl/good"
+  printf 'ab | other | other | Twice.\nzz | XY word | zz | Twice too.\nbad line | x\nq | q | q | no full stop\n'
+} > "$tmp/gl/bad"
+out=$(GLOSSARY="$tmp/gl/bad" sh book/glossary.sh check 2>&1 && echo "exit 0" || echo "exit $?")
+must_fail glossary-anchor-twice "bad:4: anchor ab is used twice (line 2)" "$out"
+must_fail glossary-term-twice "bad:5: the term XY word is defined twice (line 3)" "$out"
+must_fail glossary-malformed "bad:6: 2 fields, not 4" "$out"
+must_fail glossary-sentence "bad:7: the definition of q does not end a sentence" "$out"
+must_fail glossary-status "exit 1" "$out"
 
 # private words: a source document called a seed, a path into shared/, in
 # the book, the CLI, the labs or the sources, is found; a random seed is
