@@ -54,7 +54,7 @@ page() {
 		gsub(/[^a-z0-9 ]/, "", k)
 		print k "|" $0
 	}' | sort -t'|' -k1,1 | while IFS='|' read -r key anchor term match def line; do
-		printf -- '- \\anchor gl_%s **%s**: %s\n' "$anchor" "$term" "$def"
+		printf -- '- \\anchor gl_%s <b>%s</b>: %s\n' "$anchor" "$term" "$def"
 	done
 	printf '\n'
 }
@@ -73,11 +73,11 @@ link() {
 	}
 	# state: for each character of s, "o" outside a code span (an
 	# opening backtick too) and "c" inside one (its closing backtick too)
-	# or inside the quoted text of a \ref; a code span may run on from
-	# the line before (incode, reset by a blank line)
-	function state(s,    out, c, i, inq) {
+	# or inside double quotes (the quoted text of a \ref or a commit, which
+	# Doxygen takes as it is); a code span or a quotation may run on
+	# from the line before (incode, inq; a blank line ends both)
+	function state(s,    out, c, i) {
 		out = ""
-		inq = 0
 		for (i = 1; i <= length(s); i++) {
 			c = substr(s, i, 1)
 			if (c == "`" && !inq) {
@@ -85,7 +85,7 @@ link() {
 				incode = !incode
 				continue
 			}
-			if (!incode && c == "\"" && (inq || substr(s, 1, i - 1) ~ /\\ref [A-Za-z0-9_.-]+ $/)) {
+			if (!incode && c == "\"") {
 				inq = !inq
 				out = out "c"
 				continue
@@ -119,8 +119,8 @@ link() {
 		}
 		return 0
 	}
-	/^[[:space:]]*(```|~~~)/ { fence = !fence; incode = 0; print; next }
-	/^[[:space:]]*$/ { incode = 0 }
+	/^[[:space:]]*(```|~~~)/ { fence = !fence; incode = inq = 0; print; next }
+	/^[[:space:]]*$/ { incode = inq = 0 }
 	fence || /^#/ || /^[[:space:]]*\\/ || /^[[:space:]]*<!--/ || /^    / || /\]\(/ {
 		state($0)
 		print
@@ -132,8 +132,10 @@ link() {
 			if (done[k])
 				continue
 			was = incode
+			wasq = inq
 			st = state(line)
 			incode = was
+			inq = wasq
 			i = find(line, st, pat[k])
 			if (!i)
 				continue
