@@ -137,9 +137,11 @@ for lab in "$@"; do
 		rm -rf $gen
 		mkdir -p $gen
 		cp -R $sub/. $gen/
+		# with the lab's binary of this build (build/asan/... under
+		# SANITIZE=address, where no build/labs may exist)
 		for s in $sub/*.sh; do
 			f=$(basename $s .sh)
-			if ! sh $s > $gen/$f 2> $out/$f.err; then
+			if ! REAPLAB=$bin sh $s > $gen/$f 2> $out/$f.err; then
 				echo "grade.sh: $s failed:" >&2
 				cat $out/$f.err >&2
 			fi
