@@ -76,6 +76,17 @@ chapter_state() {
 	echo missing
 }
 
+# chapter_play ID: the player position the chapter's own "play" line
+# links to (an era chapter's), or nothing: a lab plays what its chapter
+# plays
+chapter_play() {
+	file=$(sed -e 's/#.*//' "$BOOK_DIR/chapters" 2>/dev/null |
+	       awk -v id="$1" '$1 == id { print $2 }')
+	[ -n "$file" ] && [ -f "$BOOK_DIR/$file" ] || return 0
+	sed -n 's/.*<a href="player\/play\.html#\([^"]*\)">\([^<]*\)<\/a>.*/\1\t\2/p' \
+		"$BOOK_DIR/$file" | head -n 1
+}
+
 # chapter_ref ID: a link to the chapter, or its id while it is written
 chapter_ref() {
 	case $(chapter_state "$1") in
@@ -229,6 +240,9 @@ pages() {
 			printf 'This lab goes with %s.  Its files are in `%s/%s/`; ' \
 				"$(chapter_ref "$ch")" "$LABS_DIR" "$l"
 			printf 'grade it with `make grade LAB=%s`.\n\n' "$l"
+			play=$(chapter_play "$ch")
+			[ -z "$play" ] || printf '<a href="player/play.html#%s">%s</a> in \\ref player, by clicking the threads of the real code.\n\n' \
+				"${play%%	*}" "${play#*	}"
 			printf 'All labs: \\ref labs'
 			[ -n "$prev" ] && printf ' &nbsp;&middot;&nbsp; Previous: \\ref %s' \
 				"$(lab_page "$prev")"
