@@ -9,9 +9,9 @@
 #
 # The project was written from notes and mailing-list messages the reader
 # does not have.  What the reader gets (the book, the CLI's output, the
-# labs, the sources) must never point into them: no path under shared/,
-# and no "seed" in the sense of a source document ("seed 000", "the seeds'
-# measurements", a table column "seed").  A reader finds a thread by its
+# labs, the sources) must never point into them: no path into the notes'
+# folder, and no "seed" in the sense of a source document (the word and a
+# document's number, "the seeds' measurements", a table column "seed").  A reader finds a thread by its
 # subject, author, date and list (\thread{KEY}, the page References), a
 # commit by its id and subject.
 #
@@ -41,7 +41,7 @@ function prng(pre, word, post,   p) {
 		return 1
 	if (post ~ /^ ?(=[^=]|;|\)|,|\]|\+|%|:)/ && pre !~ /[A-Za-z] $/)
 		return 1
-	# a format: the seed printed in hex ("seed %#llx", "seed 0x1f")
+	# a format: the seed printed in hex ("seed %#llx", or its value)
 	if (post ~ /^ (%#?ll[xu]|0x[0-9a-f]+)/)
 		return 1
 	return 0
@@ -49,8 +49,8 @@ function prng(pre, word, post,   p) {
 FNR == 1 { name = (FILENAME == "-" ? "-" : FILENAME) }
 {
 	line = $0
-	if (line ~ /shared\//)
-		problem("a path into the project'"'"'s own files (shared/)")
+	if (line ~ /shar[e]d\//)
+		problem("a path into the project'"'"'s own notes folder")
 	# the notes on the kernel history the project was written from, by name
 	if (line ~ /[Kk]ernel-history(\.md)?([^A-Za-z]|$)/)
 		problem("the project'"'"'s own notes (cite the commit or \\thread{KEY})")

@@ -41,7 +41,7 @@
 #              no term twice (book/glossary.sh check); the built page
 #              Glossary has an anchor for each term, and chapters link a
 #              term's first use to it;
-#   private    no path into shared/ and no "seed" but a random one
+#   private    no path into the notes and no "seed" but a random one
 #              (book/private.sh) in the book's sources and HTML, the CLI's
 #              output, the labs, src/ and tests/;
 #   guards     the checks that keep the book honest do fail: book/lint.sh
@@ -711,17 +711,18 @@ must_fail glossary-malformed "bad:6: 2 fields, not 4" "$out"
 must_fail glossary-sentence "bad:7: the definition of q does not end a sentence" "$out"
 must_fail glossary-status "exit 1" "$out"
 
-# private words: a source document called a seed, a path into shared/, in
+# private words: a source document called a seed, a path into the notes, in
 # the book, the CLI, the labs or the sources, is found; a random seed is
 # not (the words are built here, so that this file is not itself a find)
 s=se
-printf 'the %sed 003 table\nas in the %seds'"'"' numbers\n.%sed = "000",\nsee shared/%seds/x\nrun with --%sed 7, a random %sed, u64 %sed = o->%sed;\n' \
-	"$s" "$s" "$s" "$s" "$s" "$s" "$s" "$s" > "$tmp/private.txt"
+d=shar
+printf 'the %sed 003 table\nas in the %seds'"'"' numbers\n.%sed = "000",\nsee %sed/%seds/x\nrun with --%sed 7, a random %sed, u64 %sed = o->%sed;\n' \
+	"$s" "$s" "$s" "$d" "$s" "$s" "$s" "$s" "$s" > "$tmp/private.txt"
 out=$(sh book/private.sh "$tmp/private.txt" 2>&1 && echo "exit 0" || echo "exit $?")
 must_fail private-number "private.txt:1: \"${s}ed\" not as a random ${s}ed" "$out"
 must_fail private-possessive "private.txt:2: \"${s}eds\" not as a random" "$out"
 must_fail private-field "private.txt:3: \"${s}ed\" not as a random" "$out"
-must_fail private-path "private.txt:4: a path into the project's own files" "$out"
+must_fail private-path "private.txt:4: a path into the project's own notes folder" "$out"
 h=history
 printf 'as the kernel-%s.md says\n' "$h" > "$tmp/private-notes.txt"
 out=$(sh book/private.sh "$tmp/private-notes.txt" 2>&1 && echo "exit 0" || echo "exit $?")
