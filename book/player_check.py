@@ -22,7 +22,6 @@
 # check passed, 1 if not, 2 if the browser could not be started; a book
 # built without Emscripten has no player to check and passes, saying so.
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -95,20 +94,6 @@ def open_at(drv, page, pos):
          " || !document.getElementById('pl-missing').hidden", "the player")
 
 
-# wasm32 has 4-byte pointers and longs: an object's field is at another
-# offset than on x86-64, and the use-after-free oracle names the byte it
-# touched as TYPE#N+OFFSET.  Lines that differ in that offset alone are
-# told apart from any other difference (which fails).
-OFFSET = re.compile(r"(#\d+)\+\d+")
-
-
-def offsets_only(got, want):
-    g, w = got.split("\n"), want.split("\n")
-    return len(g) == len(w) and all(
-        a == b or OFFSET.sub(r"\1+_", a) == OFFSET.sub(r"\1+_", b)
-        for a, b in zip(g, w))
-
-
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0.0
@@ -125,7 +110,7 @@ def main():
     os.makedirs(shots, exist_ok=True)
     problems = []
     rows = []
-    identical = offsets = 0
+    identical = 0
     with tempfile.TemporaryDirectory(prefix="reaplab-player-") as user:
         try:
             drv = browser(user)
@@ -175,13 +160,9 @@ def main():
                 times = drv.execute_script(
                     "return window.playerTimings.filter(t => "
                     "t.fn === 'player_step').map(t => t.ms + t.draw)")
-                same = got == want
-                if same:
+                if got == want:
                     verdict = "identical"
                     identical += 1
-                elif offsets_only(got, want):
-                    verdict = "identical but field offsets (wasm32)"
-                    offsets += 1
                 else:
                     verdict = "DIFFERENT"
                     problems.append(
@@ -277,9 +258,9 @@ def main():
              for f in os.listdir(os.path.join(html, "player"))
              if f.startswith("reaplab-")]
     print("player-check: %d schedules played by clicks in %.0f s: %d "
-          "identical to reaplab replay, %d but for field offsets; largest "
-          "module %.0f KiB; %s; screenshot %s" % (
-              len(rows), total, identical, offsets,
+          "identical to reaplab replay; largest module %.0f KiB; %s; "
+          "screenshot %s" % (
+              len(rows), total, identical,
               max(sizes) / 1024 if sizes else 0,
               "%d problem%s" % (len(problems), "" if len(problems) == 1
                                 else "s") if problems else "no problems",
