@@ -736,6 +736,42 @@ START_TEST(test_uaf_names_the_field)
 }
 END_TEST
 
+/* src/sim/player.c, the player's module interface (no header: the page) */
+const char *player_load(const char *era_id, const char *scn_name);
+
+/*
+ * The player's state panel shows the VMAs where the era keeps them: the
+ * list, mm->mmap, before v6.1, the maple tree, mm->mm_mt, from v6.1 on
+ * (763ecb035029), each VMA by its name.
+ */
+START_TEST(test_player_panel_vmas_where_the_era_keeps_them)
+{
+	static const struct {
+		const char *era, *want, *not;
+	} cases[] = {
+		{ "v4.9", "the VMA list, mm->mmap:", "maple" },
+		{ "2017-cond", "the VMA list, mm->mmap:", "maple" },
+		{ "v5.17", "the VMA list, mm->mmap:", "maple" },
+		{ "v6.1", "the maple tree, mm->mm_mt:", "mm->mmap" },
+		{ "v6.18", "the maple tree, mm->mm_mt:", "mm->mmap" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *v = player_load(cases[i].era, "oom");
+		const char *state;
+
+		ck_assert_msg(v && (state = strstr(v, "\"state\":\"")),
+			      "%s: no view", cases[i].era);
+		ck_assert_msg(strstr(state, cases[i].want) &&
+			      !strstr(state, cases[i].not),
+			      "%s: %.600s", cases[i].era, state);
+		ck_assert_msg(strstr(state, "vm_area_struct#0 [0x"),
+			      "%s: %.600s", cases[i].era, state);
+	}
+}
+END_TEST
+
 /*
  * Elision keeps what the picture is about: both ends of every arrow and
  * the oracle's row survive, and the rows left out are said to be.
@@ -1460,6 +1496,7 @@ Suite *render_suite(void)
 	tcase_add_test(tc, test_links_free_to_use);
 	tcase_add_test(tc, test_field_layouts_cover_their_structs);
 	tcase_add_test(tc, test_uaf_names_the_field);
+	tcase_add_test(tc, test_player_panel_vmas_where_the_era_keeps_them);
 	tcase_add_test(tc, test_elision_keeps_arrows_and_hit);
 	tcase_add_test(tc, test_dot_renders_every_figure_cleanly);
 	tcase_add_test(tc, test_doxygen_accepts_every_chart);
