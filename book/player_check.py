@@ -14,13 +14,15 @@
 # 'SCHEDULE'` prints after its header line, byte for byte.  It also
 # checks undo (one step back, then the same step again gives the same
 # text), a position given in the URL, shift-click, the copy button, the
-# challenges (reached where the oracle fired, open on a clean era), and
-# prints a table
-# of times: the page usable after load, and per click (the module's
-# replay plus drawing) the median and 95th percentile.  A screenshot of a
-# race half played goes to SHOTS_DIR/player.png.  Exit status 0 if every
-# check passed, 1 if not, 2 if the browser could not be started; a book
-# built without Emscripten has no player to check and passes, saying so.
+# challenges (reached where the oracle fired, open on a clean era), the
+# state panel's VMAs (the list before v6.1, the maple tree from v6.1 on),
+# and prints a table of times: the page usable after load, and per click
+# (the module's replay plus drawing) the median and 95th percentile.  A
+# screenshot of a race half played goes to SHOTS_DIR/player.png, and one
+# of v6.1's exit, whose panel shows the maple tree, to player-maple.png.
+# Exit status 0 if every check passed, 1 if not, 2 if the browser could
+# not be started; a book built without Emscripten has no player to check
+# and passes, saying so.
 import os
 import subprocess
 import sys
@@ -238,6 +240,35 @@ def main():
             for _ in range(4):
                 drv.find_element(By.ID, "pl-undo").click()
             drv.save_screenshot(os.path.join(shots, "player.png"))
+            # from v6.1 the VMAs live in the maple tree, and the panel
+            # shows them there: one operation at a time, the victim first,
+            # until its exit_mmap() has freed a VMA still in the tree
+            open_at(drv, page, "v6.1/oom")
+            panel = drv.execute_script("""
+                const st = () => document.getElementById('pl-state')
+                    .textContent;
+                for (let k = 0; k < 600 && !st().includes('freed'); k++) {
+                    const bs = [...document.querySelectorAll(
+                        '#pl-threads button')].filter(x =>
+                        x.id.startsWith('pl-t-') && !x.disabled);
+                    const b = ['V', 'A', 'R', 'W'].map(l => bs.find(
+                        x => x.textContent[0] === l)).find(x => x);
+                    if (!b)
+                        break;
+                    b.click();
+                }
+                return st();""")
+            drv.save_screenshot(os.path.join(shots, "player-maple.png"))
+            if ("maple tree, mm->mm_mt:" not in panel or
+                    "mm->mmap" in panel or ": freed" not in panel):
+                problems.append("v6.1/oom: the state panel does not show "
+                                "the maple tree: %s" % panel[:300])
+            open_at(drv, page, "v4.9/oom")
+            panel = drv.execute_script(
+                "return document.getElementById('pl-state').textContent")
+            if "VMA list, mm->mmap:" not in panel or "maple" in panel:
+                problems.append("v4.9/oom: the state panel does not show "
+                                "the VMA list: %s" % panel[:300])
             for entry in drv.get_log("browser"):
                 if entry.get("level") == "SEVERE":
                     problems.append("console: " + entry.get("message", ""))

@@ -229,7 +229,7 @@ static void vma_list(struct mm_struct *mm, char *buf, size_t len, size_t *n)
 	int i;
 
 	*n += snprintf(buf + *n, *n < len ? len - *n : 0,
-		       "  the VMA list, mm->mmap:%s\n", vma ? "" : " empty");
+		       "  VMA list, mm->mmap:%s\n", vma ? "" : " empty");
 	for (i = 0; vma && i < 16; i++, vma = vma->vm_next) {
 		vma_line(vma, buf, len, n);
 		if (!sim_arena_contains(vma) || sim_addr_freed(vma))
@@ -250,7 +250,7 @@ static void vma_tree(struct mm_struct *mm, char *buf, size_t len, size_t *n)
 
 #define TPUT(...) (*n += snprintf(buf + *n, *n < len ? len - *n : 0, \
 				  __VA_ARGS__))
-	TPUT("  the maple tree, mm->mm_mt:");
+	TPUT("  maple tree, mm->mm_mt:");
 	if (!node) {
 		TPUT(" empty\n");
 		return;
@@ -274,7 +274,7 @@ static void state_text(char *buf, size_t len)
 {
 	struct sim_world *w = &player_world;
 	size_t n = 0;
-	int i, j;
+	int i, j, held;
 
 #define PUT(...) (n += snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__))
 	buf[0] = 0;
@@ -299,22 +299,25 @@ static void state_text(char *buf, size_t len)
 			       (1UL << MMF_OOM_VICTIM) |
 			       (1UL << MMF_OOM_REAP_QUEUED))))
 			PUT(" none");
-		PUT("\n  VMAs: %d (%lu pages), pages still mapped: %ld\n",
-		    mm->map_count, mm->total_vm, sim_mm_rss(mm));
+		PUT("\n  %d VMA%s of %lu page%s, %ld mapped\n", mm->map_count,
+		    mm->map_count == 1 ? "" : "s", mm->total_vm,
+		    mm->total_vm == 1 ? "" : "s", sim_mm_rss(mm));
 		if (era_uses_maple(w->era))
 			vma_tree(mm, buf, len, &n);
 		else
 			vma_list(mm, buf, len, &n);
 	}
-	PUT("locks:\n");
+	PUT("locks:");
+	held = 0;
 	for (i = 0; i < w->nthreads; i++) {
 		const struct sim_thread *t = &w->threads[i];
 
-		for (j = 0; j < t->nheld && j < SIM_MAX_HELD; j++)
-			PUT("  %c holds %s%s\n", t->letter,
+		for (j = 0; j < t->nheld && j < SIM_MAX_HELD; j++, held++)
+			PUT("\n  %c holds %s%s", t->letter,
 			    t->held[j].site ? t->held[j].site->what : "?",
 			    t->held[j].read ? " (read)" : "");
 	}
+	PUT("%s\n", held ? "" : " none held");
 #undef PUT
 }
 
