@@ -260,7 +260,7 @@ def main():
                 return st();""")
             drv.save_screenshot(os.path.join(shots, "player-maple.png"))
             if ("maple tree, mm->mm_mt:" not in panel or
-                    "mm->mmap" in panel or ": freed" not in panel):
+                    "mm->mmap:" in panel or ": freed" not in panel):
                 problems.append("v6.1/oom: the state panel does not show "
                                 "the maple tree: %s" % panel[:300])
             open_at(drv, page, "v4.9/oom")

@@ -752,8 +752,8 @@ START_TEST(test_player_panel_vmas_where_the_era_keeps_them)
 		{ "v4.9", "VMA list, mm->mmap:", "maple" },
 		{ "2017-cond", "VMA list, mm->mmap:", "maple" },
 		{ "v5.17", "VMA list, mm->mmap:", "maple" },
-		{ "v6.1", "maple tree, mm->mm_mt:", "mm->mmap" },
-		{ "v6.18", "maple tree, mm->mm_mt:", "mm->mmap" },
+		{ "v6.1", "maple tree, mm->mm_mt:", "mm->mmap:" },
+		{ "v6.18", "maple tree, mm->mm_mt:", "mm->mmap:" },
 	};
 	size_t i;
 
