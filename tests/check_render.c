@@ -17,6 +17,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/mm_types.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <asm/pgtable.h>
 #include "testlib.h"
 #include "../src/sim/render.h"
 #include "../src/sim/threads.h"
@@ -620,6 +624,151 @@ START_TEST(test_links_free_to_use)
 	ck_assert_str_eq(k->label, "ptdesc#0");
 	free(l);
 	sim_world_free(&w);
+}
+END_TEST
+
+/*
+ * A layout covers its struct when every member is stated: between two
+ * members (and after the last) there is only the padding alignment needs.
+ * A union's members share one offset.  Return: NULL, or what is missing.
+ */
+static const char *layout_gap(const struct sim_layout *l, char *buf,
+			      size_t len)
+{
+	size_t i, end = 0;
+
+	for (i = 0; i < l->nfields; i++) {
+		const struct sim_field *f = &l->fields[i];
+
+		if (i && f->off == l->fields[i - 1].off)
+			continue;
+		if (f->off < end || f->off - end >= f->align) {
+			snprintf(buf, len, "%s: %zu bytes before .%s unnamed",
+				 l->type, f->off - end, f->name);
+			return buf;
+		}
+		end = f->off + f->size;
+		if (f->size > l->size)	/* a flexible array: to the end */
+			return NULL;
+	}
+	if (end > l->size || l->size - end >= l->align) {
+		snprintf(buf, len, "%s: %zu bytes after the last field unnamed",
+			 l->type, l->size - end);
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * Objects are named by field, so that wasm32 and x86-64 write the same
+ * diagram: every layout src/sim/fields.c states covers its struct (a
+ * member added to a header and not to the table fails here), and one
+ * with a member left out is caught.
+ */
+START_TEST(test_field_layouts_cover_their_structs)
+{
+	const struct sim_layout *l, *vma = NULL;
+	struct sim_field fields[16];
+	struct sim_layout bad;
+	char buf[128], why[128];
+	size_t i, j;
+
+	for (i = 0; (l = sim_layout_at(i)); i++) {
+		ck_assert_msg(!layout_gap(l, why, sizeof(why)), "%s", why);
+		if (!strcmp(l->type, "vm_area_struct"))
+			vma = l;
+	}
+	ck_assert_uint_ge(i, 10);
+	ck_assert(vma && vma->nfields <= 16);
+	for (i = 0; i < vma->nfields; i++) {
+		bad = *vma;
+		bad.fields = fields;
+		bad.nfields = 0;
+		for (j = 0; j < vma->nfields; j++)
+			if (j != i)
+				fields[bad.nfields++] = vma->fields[j];
+		ck_assert_msg(layout_gap(&bad, why, sizeof(why)),
+			      "vm_area_struct without .%s passes",
+			      vma->fields[i].name);
+	}
+
+	sim_field_name("vm_area_struct",
+		       offsetof(struct vm_area_struct, vm_next),
+		       buf, sizeof(buf));
+	ck_assert_str_eq(buf, ".vm_next");
+	sim_field_name("task_struct", offsetof(struct task_struct, tasks) +
+		       sizeof(void *), buf, sizeof(buf));
+	ck_assert_str_eq(buf, ".tasks.prev");
+	sim_field_name("ptdesc", offsetof(struct ptdesc, pte) +
+		       3 * sizeof(pte_t), buf, sizeof(buf));
+	ck_assert_str_eq(buf, ".pte[3]");
+	sim_field_name("mm_struct", offsetof(struct mm_struct, rss_stat) +
+		       (NR_MM_COUNTERS - 1) * sizeof(atomic_long_t), buf,
+		       sizeof(buf));
+	snprintf(why, sizeof(why), ".rss_stat[%d]", NR_MM_COUNTERS - 1);
+	ck_assert_str_eq(buf, why);
+	sim_field_name("pgd", 2 * sizeof(pmd_t), buf, sizeof(buf));
+	ck_assert_str_eq(buf, "[2]");
+	/* no layout: the offset, honestly */
+	sim_field_name("kmalloc", 8, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "+8");
+	/* inside a member with no layout of its own */
+	sim_field_name("signal_cache", offsetof(struct signal_struct, oom_mm) +
+		       1, buf, sizeof(buf));
+	ck_assert_str_eq(buf, ".oom_mm+1");
+}
+END_TEST
+
+/*
+ * v4.14's proc-reader use-after-free, as the explorer minimized it: R
+ * reads vma->vm_next of the VMA exit_mmap() freed, and the oracle names
+ * that field (the player, in wasm32, names it the same way).
+ */
+START_TEST(test_uaf_names_the_field)
+{
+	t_build(&w, "v4.14", "proc-reader");
+	ck_assert(replay("A86 P6 V10 R31 P3"));
+	ck_assert(w.verdict.fired & EXPECT(ORACLE_UAF));
+	ck_assert_msg(strstr(w.verdict.hit[ORACLE_UAF].msg,
+			     "touches vm_area_struct#1.vm_next, freed"),
+		      "%s", w.verdict.hit[ORACLE_UAF].msg);
+	sim_world_free(&w);
+}
+END_TEST
+
+/* src/sim/player.c, the player's module interface (no header: the page) */
+const char *player_load(const char *era_id, const char *scn_name);
+
+/*
+ * The player's state panel shows the VMAs where the era keeps them: the
+ * list, mm->mmap, before v6.1, the maple tree, mm->mm_mt, from v6.1 on
+ * (763ecb035029), each VMA by its name.
+ */
+START_TEST(test_player_panel_vmas_where_the_era_keeps_them)
+{
+	static const struct {
+		const char *era, *want, *not;
+	} cases[] = {
+		{ "v4.9", "VMA list, mm->mmap:", "maple" },
+		{ "2017-cond", "VMA list, mm->mmap:", "maple" },
+		{ "v5.17", "VMA list, mm->mmap:", "maple" },
+		{ "v6.1", "maple tree, mm->mm_mt:", "mm->mmap:" },
+		{ "v6.18", "maple tree, mm->mm_mt:", "mm->mmap:" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *v = player_load(cases[i].era, "oom");
+		const char *state;
+
+		ck_assert_msg(v && (state = strstr(v, "\"state\":\"")),
+			      "%s: no view", cases[i].era);
+		ck_assert_msg(strstr(state, cases[i].want) &&
+			      !strstr(state, cases[i].not),
+			      "%s: %.600s", cases[i].era, state);
+		ck_assert_msg(strstr(state, "vm_area_struct#0 [0x"),
+			      "%s: %.600s", cases[i].era, state);
+	}
 }
 END_TEST
 
@@ -1345,6 +1494,9 @@ Suite *render_suite(void)
 			    sizeof(golden) / sizeof(golden[0]));
 	tcase_add_test(tc, test_links_handoff_and_wake);
 	tcase_add_test(tc, test_links_free_to_use);
+	tcase_add_test(tc, test_field_layouts_cover_their_structs);
+	tcase_add_test(tc, test_uaf_names_the_field);
+	tcase_add_test(tc, test_player_panel_vmas_where_the_era_keeps_them);
 	tcase_add_test(tc, test_elision_keeps_arrows_and_hit);
 	tcase_add_test(tc, test_dot_renders_every_figure_cleanly);
 	tcase_add_test(tc, test_doxygen_accepts_every_chart);

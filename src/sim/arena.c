@@ -299,11 +299,16 @@ void sim_obj_describe(const void *addr, char *buf, size_t len)
 		snprintf(buf, len, "%p", addr);
 		return;
 	}
-	if ((uintptr_t)addr == o->start)
+	if ((uintptr_t)addr == o->start) {
 		snprintf(buf, len, "%s#%u", o->type, o->index);
-	else
-		snprintf(buf, len, "%s#%u+%lu", o->type, o->index,
-			 (unsigned long)((uintptr_t)addr - o->start));
+	} else {
+		/* the field, not the byte: offsets differ in wasm32 */
+		char field[64];
+
+		sim_field_name(o->type, (uintptr_t)addr - o->start, field,
+			       sizeof(field));
+		snprintf(buf, len, "%s#%u%s", o->type, o->index, field);
+	}
 }
 
 void sim_obj_describe_free(const void *addr, char *buf, size_t len)

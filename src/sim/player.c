@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/maple_tree.h>
 #include <linux/mm_types.h>
 #include <reaplab/era.h>
 #include "sim.h"
@@ -183,27 +184,89 @@ static const struct {
 };
 
 /*
- * The VMA list, mm->mmap, as far as it is readable: a freed VMA
- * (poisoned) ends it, as it would end the kernel's walk with an oops.
- * The maple tree of v6.1 and later is not walked here: that would run
- * model code outside a thread.
+ * Where the era keeps its VMAs: the list, mm->mmap, until v6.1's
+ * 763ecb035029 ("mm: remove the vma linked list", Liam Howlett), the
+ * maple tree, mm->mm_mt, from then on.  The common tree keeps both up to
+ * date so that every era finds the same VMAs; the panel shows the one the
+ * era's code reads.  Told by the era's kernel version, because a module
+ * holds one era and not its ancestors (a version that is not a release,
+ * as the 2017 proposals, is older).
+ */
+static bool era_uses_maple(const struct era *era)
+{
+	int major, minor;
+
+	if (!era->version || sscanf(era->version, "v%d.%d", &major,
+				    &minor) != 2)
+		return false;
+	return major > 6 || (major == 6 && minor >= 1);
+}
+
+static void vma_line(const struct vm_area_struct *vma, char *buf,
+		     size_t len, size_t *n)
+{
+	char name[64];
+
+	sim_obj_describe(vma, name, sizeof(name));
+	if (!sim_arena_contains(vma) || sim_addr_freed(vma) ||
+	    poisoned(&vma->vm_start, sizeof(vma->vm_start))) {
+		*n += snprintf(buf + *n, *n < len ? len - *n : 0,
+			       "    %s: freed\n", name);
+		return;
+	}
+	*n += snprintf(buf + *n, *n < len ? len - *n : 0,
+		       "    %s [%#lx, %#lx)\n", name, vma->vm_start,
+		       vma->vm_end);
+}
+
+/*
+ * The VMA list, mm->mmap, as far as it is readable: a freed VMA ends it,
+ * as it would end the kernel's walk with an oops.
  */
 static void vma_list(struct mm_struct *mm, char *buf, size_t len, size_t *n)
 {
 	struct vm_area_struct *vma = mm->mmap;
 	int i;
 
+	*n += snprintf(buf + *n, *n < len ? len - *n : 0,
+		       "  VMA list, mm->mmap:%s\n", vma ? "" : " empty");
 	for (i = 0; vma && i < 16; i++, vma = vma->vm_next) {
-		if (!sim_arena_contains(vma) ||
-		    poisoned(&vma->vm_start, sizeof(vma->vm_start))) {
-			*n += snprintf(buf + *n, *n < len ? len - *n : 0,
-				       "    a freed VMA\n");
+		vma_line(vma, buf, len, n);
+		if (!sim_arena_contains(vma) || sim_addr_freed(vma))
 			return;
-		}
-		*n += snprintf(buf + *n, *n < len ? len - *n : 0,
-			       "    [%#lx, %#lx)\n", vma->vm_start,
-			       vma->vm_end);
 	}
+}
+
+/*
+ * The maple tree, mm->mm_mt, read as memory (its reader API is model
+ * code, which runs on a model thread only): the model's tree is one node,
+ * whose slots are the VMAs in address order.  After remove_vma() its
+ * slots point at freed VMAs until __mt_destroy() empties it.
+ */
+static void vma_tree(struct mm_struct *mm, char *buf, size_t len, size_t *n)
+{
+	const struct maple_node *node = mm->mm_mt.ma_root;
+	unsigned int i;
+
+#define TPUT(...) (*n += snprintf(buf + *n, *n < len ? len - *n : 0, \
+				  __VA_ARGS__))
+	TPUT("  maple tree, mm->mm_mt:");
+	if (!node) {
+		TPUT(" empty\n");
+		return;
+	}
+	if (!sim_arena_contains(node) || sim_addr_freed(node)) {
+		TPUT(" its node is freed\n");
+		return;
+	}
+	TPUT("%s\n", node->nr ? "" : " empty");
+	if (sim_addr_freed(node->slot)) {
+		TPUT("    its slots are freed\n");
+		return;
+	}
+	for (i = 0; i < node->nr && i < 16; i++)
+		vma_line(node->slot[i], buf, len, n);
+#undef TPUT
 }
 
 /* The state panel: what the model's objects hold now. */
@@ -211,7 +274,7 @@ static void state_text(char *buf, size_t len)
 {
 	struct sim_world *w = &player_world;
 	size_t n = 0;
-	int i, j;
+	int i, j, held;
 
 #define PUT(...) (n += snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__))
 	buf[0] = 0;
@@ -236,19 +299,25 @@ static void state_text(char *buf, size_t len)
 			       (1UL << MMF_OOM_VICTIM) |
 			       (1UL << MMF_OOM_REAP_QUEUED))))
 			PUT(" none");
-		PUT("\n  VMAs: %d (%lu pages), pages still mapped: %ld\n",
-		    mm->map_count, mm->total_vm, sim_mm_rss(mm));
-		vma_list(mm, buf, len, &n);
+		PUT("\n  %d VMA%s of %lu page%s, %ld mapped\n", mm->map_count,
+		    mm->map_count == 1 ? "" : "s", mm->total_vm,
+		    mm->total_vm == 1 ? "" : "s", sim_mm_rss(mm));
+		if (era_uses_maple(w->era))
+			vma_tree(mm, buf, len, &n);
+		else
+			vma_list(mm, buf, len, &n);
 	}
-	PUT("locks:\n");
+	PUT("locks:");
+	held = 0;
 	for (i = 0; i < w->nthreads; i++) {
 		const struct sim_thread *t = &w->threads[i];
 
-		for (j = 0; j < t->nheld && j < SIM_MAX_HELD; j++)
-			PUT("  %c holds %s%s\n", t->letter,
+		for (j = 0; j < t->nheld && j < SIM_MAX_HELD; j++, held++)
+			PUT("\n  %c holds %s%s", t->letter,
 			    t->held[j].site ? t->held[j].site->what : "?",
 			    t->held[j].read ? " (read)" : "");
 	}
+	PUT("%s\n", held ? "" : " none held");
 #undef PUT
 }
 

@@ -601,6 +601,39 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 void sim_obj_describe(const void *addr, char *buf, size_t len);
 void sim_obj_describe_free(const void *addr, char *buf, size_t len);
 size_t sim_arena_live(const char *type);
+
+/* fields.c: a field of a model object, by name, from its offset */
+/**
+ * struct sim_field - one member of a model struct, as fields.c states it.
+ * @name: the member's name ("" for an array allocated whole).
+ * @off: offsetof() it, in this build's ABI.
+ * @size: sizeof() it (an array's, or huge for a flexible one).
+ * @align: its alignment, for the test that a layout covers its struct.
+ * @elem: for an array, its element's size (0: not an array).
+ * @sub: the member's own layout, when a struct worth naming inside.
+ */
+struct sim_field {
+	const char *name;
+	size_t off, size, align, elem;
+	const struct sim_layout *sub;
+};
+
+/**
+ * struct sim_layout - the members of one struct.
+ * @type: the arena's name for objects of this layout.
+ * @size: sizeof() the struct.
+ * @align: its alignment.
+ * @fields: its members, in declaration order.
+ * @nfields: how many.
+ */
+struct sim_layout {
+	const char *type;
+	size_t size, align;
+	const struct sim_field *fields;
+	size_t nfields;
+};
+const struct sim_layout *sim_layout_at(size_t i);
+void sim_field_name(const char *type, size_t off, char *buf, size_t len);
 void sim_arena_snapshot(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);
