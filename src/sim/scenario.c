@@ -130,6 +130,8 @@ static int allocating_task(void *arg)
 	/* an order-1 allocation the zone cannot satisfy: out_of_memory() */
 	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
 		__atomic_add_fetch(&w->allocated_pages, 2, __ATOMIC_RELAXED);
+	else	/* the allocator gave up: ORACLE_OOM_LOCKUP looks at why */
+		__atomic_add_fetch(&w->alloc_failed, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 

@@ -48,6 +48,8 @@ enum reaplab_oracle {
 				 * victim's pages still mapped */
 	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
 	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
+	ORACLE_OOM_LOCKUP,	/* an allocation gave up while the OOM killer
+				 * waits for a victim nobody will hide */
 	ORACLE_NR
 };
 
