@@ -25,6 +25,11 @@
  *    the victim never frees anything, so a second kill is the right call
  *    and is not flagged.
  *
+ * A task that marks itself, out_of_memory()'s shortcut for an allocator
+ * that is dying already (it gets the reserves and exits), was chosen by
+ * nobody: it is an earlier victim for the kills that follow, never a
+ * spurious one itself.
+ *
  * DOC: The contract oracle
  *
  * Some promises break without anything unsafe happening, so no other
@@ -62,8 +67,9 @@
  * OOM lockup, the very thing the reaper was merged to end.  The kernel's
  * allocator never gives up on a small allocation; the model's must (its
  * bounded retries), so the oracle fires at the end of a run in which an
- * allocation gave up while a task parked for good (the stuck scenario's
- * victim) is still an unhidden OOM victim: nobody is left to hide it.  A
+ * allocation gave up, the memory it asked for is still not there, and a
+ * task parked for good (the stuck scenario's victim) is still an
+ * unhidden OOM victim: nobody is left to hide it.  A
  * victim with no thread of its own (the bystander candidate) does not
  * count: in the kernel it would run to exit and hide itself.  What it
  * catches: a victim never queued to the reaper, or lost from its queue,
@@ -268,6 +274,9 @@ void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
 	w->kills[k].mm = tsk->mm;
 	w->kills[k].step = w->step;
 	w->kills[k].tid = sim_self ? sim_self->tid : -1;
+	/* a dying allocator taking the reserves itself is nobody's kill */
+	if (sim_self && sim_self->task == tsk)
+		return;
 	for (i = 0; i < k && w->nspurious < SIM_MAX_KILLS; i++) {
 		long rss = sim_mm_rss(w->kills[i].mm);
 
@@ -543,9 +552,19 @@ static bool oom_waits_for(struct task_struct *tsk)
 
 static void check_oom_lockup(struct sim_world *w)
 {
+	struct zone *zone = w->era->entry->zone;
 	int i;
 
-	if (!w->alloc_failed)
+	if (!w->alloc_failed || w->era->program)
+		return;
+	/*
+	 * Memory that came back after all (a reap that ended after the
+	 * allocator gave up) would have let the kernel's never-ending
+	 * retries succeed: the scenarios' order-1 allocation, at the
+	 * minimum watermark (get_page_from_freelist()).
+	 */
+	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) - 2 >=
+	    (long)zone->_watermark[WMARK_MIN])
 		return;
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];

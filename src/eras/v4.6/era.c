@@ -116,6 +116,8 @@ const struct era era_descriptor = {
 		 * oom_reap_task() clears TIF_MEMDIE whatever the outcome.
 		 */
 		[SCN_STUCK] = EXPECT(ORACLE_OOM_LOCKUP),
+		/* the same stuck victim: the same lockup */
+		[SCN_TWO_VICTIMS] = EXPECT(ORACLE_OOM_LOCKUP),
 		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
 		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
@@ -134,6 +136,11 @@ const struct era era_descriptor = {
 		 * scenario's own thread body: no model function, "?")
 		 */
 		[SCN_STUCK] = {
+			"V mmap_write_lock(get_current()->mm) in ?",
+			"R down_read_trylock(&mm->mmap_sem) = 0 in oom_reap_task/__oom_reap_task",
+			0,
+		},
+		[SCN_TWO_VICTIMS] = {
 			"V mmap_write_lock(get_current()->mm) in ?",
 			"R down_read_trylock(&mm->mmap_sem) = 0 in oom_reap_task/__oom_reap_task",
 			0,

@@ -30,6 +30,7 @@ enum reaplab_scenario {
 	SCN_STUCK,
 	SCN_CONCURRENT_OOM,	/* two allocating tasks run the OOM killer */
 	SCN_EXIT_FIRST,		/* the victim dies of a signal of its own */
+	SCN_TWO_VICTIMS,	/* a stuck victim and a dying allocator queued */
 	SCN_NR
 };
 
