@@ -25,6 +25,11 @@
  *    the victim never frees anything, so a second kill is the right call
  *    and is not flagged.
  *
+ * A task that marks itself, out_of_memory()'s shortcut for an allocator
+ * that is dying already (it gets the reserves and exits), was chosen by
+ * nobody: it is an earlier victim for the kills that follow, never a
+ * spurious one itself.
+ *
  * DOC: The contract oracle
  *
  * Some promises break without anything unsafe happening, so no other
@@ -50,6 +55,28 @@
  * that cannot block (the model has none).  Any of them here is a dying
  * process the call refused to reap: the oracle fires at the return (it
  * reads nothing the other threads write, so it needs no step of its own).
+ *
+ * DOC: The oom-lockup oracle
+ *
+ * The OOM killer waits for its last victim rather than kill another, for
+ * as long as that victim is not hidden: in v4.6 while it has TIF_MEMDIE
+ * (select_bad_process() aborts), from v4.9 on while its signal->oom_mm
+ * lacks MMF_OOM_SKIP.  The victim hides itself as it exits; a victim that
+ * cannot exit (blocked in the kernel for good) must be hidden by the
+ * reaper, or nobody ever is killed again and every allocation fails: an
+ * OOM lockup, the very thing the reaper was merged to end.  The kernel's
+ * allocator never gives up on a small allocation; the model's must (its
+ * bounded retries), so the oracle fires at the end of a run in which an
+ * allocation gave up, the memory it asked for is still not there, and a
+ * task parked for good (the stuck scenario's victim) is still an
+ * unhidden OOM victim: nobody is left to hide it.  A
+ * victim with no thread of its own (the bystander candidate) does not
+ * count: in the kernel it would run to exit and hide itself.  What it
+ * catches: a victim never queued to the reaper, or lost from its queue,
+ * a reaper that gives up without MMF_OOM_SKIP.  v4.6 itself: a reap that
+ * failed left TIF_MEMDIE set (36324a990cf5's changelog: the cap on how
+ * long a victim keeps it holds only "granted the oom reaper is able to
+ * take mmap_sem"); the reaper cleared it for every queued task from v4.7.
  */
 #include <pthread.h>
 #include <string.h>
@@ -72,6 +99,7 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_CONTRACT] = "contract",
 	[ORACLE_BAD_ACCESS] = "bad-access",
 	[ORACLE_LIVELOCK] = "livelock",
+	[ORACLE_OOM_LOCKUP] = "oom-lockup",
 };
 
 const char *sim_oracle_name(int oracle)
@@ -246,6 +274,9 @@ void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
 	w->kills[k].mm = tsk->mm;
 	w->kills[k].step = w->step;
 	w->kills[k].tid = sim_self ? sim_self->tid : -1;
+	/* a dying allocator taking the reserves itself is nobody's kill */
+	if (sim_self && sim_self->task == tsk)
+		return;
 	for (i = 0; i < k && w->nspurious < SIM_MAX_KILLS; i++) {
 		long rss = sim_mm_rss(w->kills[i].mm);
 
@@ -502,6 +533,56 @@ static void check_leaks(struct sim_world *w)
 		check_mapcounts(w, zone, mapped);
 }
 
+/*
+ * Does @tsk still keep the OOM killer waiting?  From v4.9 on a victim is
+ * known by signal->oom_mm and hidden by its MMF_OOM_SKIP; before (no
+ * oom_mm is ever set), by TIF_MEMDIE.  (DOC: The oom-lockup oracle)
+ */
+static bool oom_waits_for(struct task_struct *tsk)
+{
+	struct mm_struct *mm = __atomic_load_n(&tsk->signal->oom_mm,
+					       __ATOMIC_SEQ_CST);
+
+	if (mm)
+		return !(__atomic_load_n(&mm->flags, __ATOMIC_SEQ_CST) &
+			 (1UL << MMF_OOM_SKIP));
+	return __atomic_load_n(&tsk->thread_info.flags, __ATOMIC_SEQ_CST) &
+	       (1UL << TIF_MEMDIE);
+}
+
+static void check_oom_lockup(struct sim_world *w)
+{
+	struct zone *zone = w->era->entry->zone;
+	int i;
+
+	if (!w->alloc_failed || w->era->program)
+		return;
+	/*
+	 * Memory that came back after all (a reap that ended after the
+	 * allocator gave up) would have let the kernel's never-ending
+	 * retries succeed: the scenarios' order-1 allocation, at the
+	 * minimum watermark (get_page_from_freelist()).
+	 */
+	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) - 2 >=
+	    (long)zone->_watermark[WMARK_MIN])
+		return;
+	for (i = 0; i < w->nthreads; i++) {
+		struct sim_thread *t = &w->threads[i];
+		bool parked = t->run == SIM_T_PARKED ||
+			      (t->run == SIM_T_READY && t->has_op &&
+			       t->op.kind == SEAM_PARK);
+
+		if (!parked || !t->task || !oom_waits_for(t->task))
+			continue;
+		sim_oracle(w, ORACLE_OOM_LOCKUP, t->tid,
+			   "an allocation gave up while the OOM killer waits for %s (pid %d), an OOM victim stuck for good that nobody hid (%s)",
+			   t->task->comm, t->task->pid,
+			   t->task->signal->oom_mm ? "no MMF_OOM_SKIP on its mm" :
+			   "TIF_MEMDIE still set");
+		return;
+	}
+}
+
 /**
  * sim_oracle_end() - the end-of-run oracles, after a run that ended
  * normally (not stopped by a fatal oracle, a divergence or a limit).
@@ -510,6 +591,7 @@ static void check_leaks(struct sim_world *w)
 void sim_oracle_end(struct sim_world *w)
 {
 	check_spurious(w);
+	check_oom_lockup(w);
 	/* a program has no kernel underneath: no pages, no mm */
 	if (!w->era->program)
 		check_leaks(w);

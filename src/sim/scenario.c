@@ -18,11 +18,12 @@
  *     stuck           V victim stuck holding mmap_lock for write, A, R, W
  *     concurrent-oom  A and B, two allocating tasks, V
  *     exit-first      K sends V a SIGKILL of its own, A, V
+ *     two-victims     V stuck as in stuck, A, D a dying allocator, R, W
  *
  * Every OOM scenario also has a bystander process, "candidate", that no
  * thread runs: the task the OOM killer picks if it kills a second time.
  *
- * The two last scenarios are the protocols' own cases, in the smallest
+ * concurrent-oom and exit-first are the protocols' own cases, in the smallest
  * world that still has them: no aio, one round of the allocator's OOM
  * loop, and no reaper (booted without the oom_reaper and the kworker: the
  * reaper's part in them is the oom scenario's).  concurrent-oom is what
@@ -31,6 +32,15 @@
  * unmapped.  exit-first is the victim that needs no OOM kill, whose
  * exit_mm() may run anywhere in the OOM killer's path: what task_lock in
  * oom_kill_process() is for.
+ *
+ * two-victims is the reaper's queue with two tasks on it.  The OOM killer
+ * waits for each victim it chose, so a second task joins the queue while
+ * the first is still on it only by a path that does not wait: an
+ * allocator that is dying already queues itself (out_of_memory(), in the
+ * eras from v4.9: task_will_free_mem(current), wake_oom_reaper()).  D is one,
+ * with no memory of its own (its exit must not feed A), next to the stuck
+ * victim V: a queue that loses V, or a V never hidden, is the oom-lockup
+ * oracle; one round of the allocator's loop, as concurrent-oom.
  *
  * The mrelease scenario checks process_mrelease()'s contract as well: a
  * return of 0 means the victim's memory is unmapped (ORACLE_CONTRACT).
@@ -130,6 +140,8 @@ static int allocating_task(void *arg)
 	/* an order-1 allocation the zone cannot satisfy: out_of_memory() */
 	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
 		__atomic_add_fetch(&w->allocated_pages, 2, __ATOMIC_RELAXED);
+	else	/* the allocator gave up: ORACLE_OOM_LOCKUP looks at why */
+		__atomic_add_fetch(&w->alloc_failed, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -171,6 +183,18 @@ static int mrelease_caller(void *arg)
 		w->verdict.na = true;
 	else
 		sim_oracle_mrelease_returned(w, ret);
+	return 0;
+}
+
+/* killed already (by anyone), it allocates on its way out, then exits */
+static int dying_allocator(void *arg)
+{
+	struct sim_world *w = arg;
+
+	entry(w)->sys_kill(sim_self->task->pid, SIGKILL);
+	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
+		__atomic_add_fetch(&w->allocated_pages, 2, __ATOMIC_RELAXED);
+	entry(w)->exit_to_user_mode_loop();
 	return 0;
 }
 
@@ -322,6 +346,28 @@ static int build_exit_first(struct sim_world *w)
 	return 0;
 }
 
+static int build_two_victims(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *dying;
+
+	boot(w, 1, true);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	/* no pages: what its exit frees must not be what A waits for */
+	dying = spawn(w, "dying", 0, 0, 0);
+	if (!w->victim || !w->candidate || !w->allocator || !dying)
+		return -1;
+	if (add(w, 'V', "victim, stuck holding mmap_lock", stuck_task,
+		w->victim) ||
+	    add(w, 'A', "allocating task", allocating_task, w->allocator) ||
+	    add(w, 'D', "dying allocator", dying_allocator, dying))
+		return -1;
+	order_threads(w, "VADRW");
+	return 0;
+}
+
 #define OOM_DEFAULTS							\
 	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
 	  .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 }
@@ -380,6 +426,14 @@ static const struct sim_scenario scn_exit_first = {
 	.build = build_exit_first,
 };
 
+static const struct sim_scenario scn_two_victims = {
+	.name = "two-victims",
+	.id = SCN_TWO_VICTIMS,
+	.summary = "stuck, plus D, an allocator already killed, which queues itself for the reaper (out_of_memory()) while V may still be queued: two tasks on the reaper's list",
+	.defaults = SMALL_OOM_DEFAULTS,
+	.build = build_two_victims,
+};
+
 const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_OOM] = &scn_oom,
 	[SCN_PROC_READER] = &scn_proc_reader,
@@ -387,6 +441,7 @@ const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_STUCK] = &scn_stuck,
 	[SCN_CONCURRENT_OOM] = &scn_concurrent_oom,
 	[SCN_EXIT_FIRST] = &scn_exit_first,
+	[SCN_TWO_VICTIMS] = &scn_two_victims,
 };
 
 /*

@@ -449,6 +449,7 @@ struct sim_world {
 	int nspurious;
 	struct { int kill, prev; long rss; } spurious[SIM_MAX_KILLS];
 	long allocated_pages;	/* pages the allocator got and keeps */
+	int alloc_failed;	/* allocations that gave up (oom-lockup) */
 	/* what the spin-waits of this execution wait on (spin.c) */
 	unsigned int nwatch;
 	struct sim_watch watch[SIM_AWAIT_LOG];

@@ -212,6 +212,7 @@ void sim_world_reset(struct sim_world *w)
 	w->nkills = 0;
 	w->nspurious = 0;
 	w->allocated_pages = 0;
+	w->alloc_failed = 0;
 	w->nwatch = 0;
 }
 

@@ -7,7 +7,10 @@
  *          TIF_MEMDIE after a reap), 03049269de43 (queue of victims).
  * Version: v4.6 (March 2016 merge window).
  * Fixed:   an OOM victim blocked in the kernel (D state) could stall the
- *          OOM killer forever: nobody else unmapped its memory.
+ *          OOM killer forever: nobody else unmapped its memory.  Only if
+ *          the reaper gets mmap_sem, though: a reap that fails leaves
+ *          TIF_MEMDIE set, and the OOM killer still waits for ever (the
+ *          stuck scenario's oom-lockup; v4.7 clears it after any attempt).
  * Kept:    the victim clears TIF_MEMDIE after its own mmput() while the
  *          reaper, holding mm_users, is still unmapping: the OOM killer
  *          stops waiting and kills a second task (closed by e2fe14564d33
@@ -98,13 +101,23 @@ const struct era era_descriptor = {
 	.upstream = upstream,
 	.authors = "Michal Hocko",
 	.story = "the first OOM reaper pins the mm with mmget_not_zero and try-locks mmap_sem",
-	.fixed = "an OOM victim stuck in the kernel no longer stalls the OOM killer",
+	.fixed = "an OOM victim stuck in the kernel no longer stalls the OOM killer, if the reaper can take its mmap_sem",
 	.kept = "TIF_MEMDIE is cleared while the reaper still unmaps: spurious second kill",
 	.expect = {
 		[SCN_OOM] = EXPECT(ORACLE_SPURIOUS_KILL),
 		[SCN_PROC_READER] = EXPECT(ORACLE_SPURIOUS_KILL),
 		[SCN_MRELEASE] = EXPECT_NA,
-		[SCN_STUCK] = EXPECT_CLEAN,
+		/*
+		 * A reap that fails (the victim holds mmap_sem for write)
+		 * leaves TIF_MEMDIE set: the OOM killer waits for ever
+		 * (v4.6.2's oom_reap_task() only reports "unable to
+		 * reap"; 36324a990cf5's changelog: the cap holds "granted
+		 * the oom reaper is able to take mmap_sem").  v4.7's
+		 * oom_reap_task() clears TIF_MEMDIE whatever the outcome.
+		 */
+		[SCN_STUCK] = EXPECT(ORACLE_OOM_LOCKUP),
+		/* the same stuck victim: the same lockup */
+		[SCN_TWO_VICTIMS] = EXPECT(ORACLE_OOM_LOCKUP),
 		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
 		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
@@ -117,6 +130,20 @@ const struct era era_descriptor = {
 		[SCN_PROC_READER] = {
 			"V spin_lock(&p->alloc_lock) in exit_mm/task_lock",
 			"P spin_lock(&p->alloc_lock) in get_task_mm/task_lock", 1,
+		},
+		/*
+		 * the victim takes mmap_sem before the reaper tries it (the
+		 * scenario's own thread body: no model function, "?")
+		 */
+		[SCN_STUCK] = {
+			"V mmap_write_lock(get_current()->mm) in ?",
+			"R down_read_trylock(&mm->mmap_sem) = 0 in oom_reap_task/__oom_reap_task",
+			0,
+		},
+		[SCN_TWO_VICTIMS] = {
+			"V mmap_write_lock(get_current()->mm) in ?",
+			"R down_read_trylock(&mm->mmap_sem) = 0 in oom_reap_task/__oom_reap_task",
+			0,
 		},
 	},
 	.schedules = schedules,

@@ -30,6 +30,7 @@ enum reaplab_scenario {
 	SCN_STUCK,
 	SCN_CONCURRENT_OOM,	/* two allocating tasks run the OOM killer */
 	SCN_EXIT_FIRST,		/* the victim dies of a signal of its own */
+	SCN_TWO_VICTIMS,	/* a stuck victim and a dying allocator queued */
 	SCN_NR
 };
 
@@ -48,6 +49,8 @@ enum reaplab_oracle {
 				 * victim's pages still mapped */
 	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
 	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
+	ORACLE_OOM_LOCKUP,	/* an allocation gave up while the OOM killer
+				 * waits for a victim nobody will hide */
 	ORACLE_NR
 };
 
