@@ -72,6 +72,7 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_CONTRACT] = "contract",
 	[ORACLE_BAD_ACCESS] = "bad-access",
 	[ORACLE_LIVELOCK] = "livelock",
+	[ORACLE_ATOMIC_SLEEP] = "atomic-sleep",
 };
 
 const char *sim_oracle_name(int oracle)

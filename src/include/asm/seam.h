@@ -239,6 +239,7 @@ enum seam_trace {
 	SEAM_TRACE_MMAP_ASSERT,		/* mmap_assert_locked() */
 	SEAM_TRACE_WARN,		/* WARN_ON() fired */
 	SEAM_TRACE_PR,			/* pr_info() and friends */
+	SEAM_TRACE_MIGHT_SLEEP,		/* might_sleep() */
 	SEAM_TRACE_NR
 };
 

@@ -48,6 +48,7 @@ enum reaplab_oracle {
 				 * victim's pages still mapped */
 	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
 	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
+	ORACLE_ATOMIC_SLEEP,	/* a task may sleep while it holds a spinlock */
 	ORACLE_NR
 };
 
