@@ -49,6 +49,8 @@ enum reaplab_oracle {
 	ORACLE_BAD_ACCESS,	/* the model followed a NULL or wild pointer */
 	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
 	ORACLE_ATOMIC_SLEEP,	/* a task may sleep while it holds a spinlock */
+	ORACLE_REFAULT,		/* an OOM victim's reaped memory faulted back
+				 * in as zeroes */
 	ORACLE_NR
 };
 
