@@ -309,13 +309,16 @@ static void check_mrelease(struct sim_world *w, long ret)
  * DOC: The refault oracle
  *
  * Every page the scenarios map is populated at boot, so a PTE missing
- * inside a VMA of an OOM victim's mm that is still in use is memory the
- * reaper (or process_mrelease()) took.  A fault there that maps a fresh
- * zero page reads the reaped memory back as zeroes: a write(2) from that
- * buffer stores zeroes in a file.  The reaper sets MMF_UNSTABLE before
- * it unmaps anything, and since 6b31d5955cb2 (v4.13) every anonymous
- * fault calls check_stable_address_space() and fails with SIGBUS
- * instead; the oracle fires when a fault in a victim's mm gets past it.
+ * inside a VMA of an OOM victim's mm is memory someone took: the reaper,
+ * process_mrelease(), or exit_mmap() (which a faulting task holding its
+ * mm_users reference keeps away).  A fault there that maps a fresh zero
+ * page reads that memory back as zeroes: a write(2) from the buffer
+ * stores zeroes in a file.  The reaper sets MMF_UNSTABLE before it
+ * unmaps anything, and since 6b31d5955cb2 (v4.13) every anonymous fault
+ * calls check_stable_address_space() and fails with SIGBUS instead; the
+ * oracle fires when a fault in a victim's mm gets past it: a reaper that
+ * forgot the bit, or a reader that dropped its mm_users reference before
+ * reading (and so let exit_mmap() unmap under it).
  * Only the eras that have the check model the fault (the /proc reader's
  * access_remote_vm() of v4.14 on): before it, 3f70dc38cec2 (v4.9) failed
  * only the faults of kernel threads that use_mm() the victim's mm, and
@@ -332,7 +335,7 @@ void sim_oracle_zero_page(struct sim_world *w, struct sim_thread *t,
 	if (i == w->nkills)
 		return;
 	sim_oracle(w, ORACLE_REFAULT, t ? t->tid : -1,
-		   "%c: reaped memory read back as zeroes: a fault at %#lx of the OOM victim's mm maps the zero page (MMF_UNSTABLE not set)",
+		   "%c: reaped memory read back as zeroes: a fault at %#lx of an OOM victim's mm maps the zero page where its memory was unmapped",
 		   t ? t->letter : '?', addr);
 }
 
