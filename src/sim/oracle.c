@@ -314,7 +314,7 @@ static void check_mrelease(struct sim_world *w, long ret)
  * mm_users reference keeps away).  A fault there that maps a fresh zero
  * page reads that memory back as zeroes: a write(2) from the buffer
  * stores zeroes in a file.  The reaper sets MMF_UNSTABLE before it
- * unmaps anything, and since 6b31d5955cb2 (v4.13) every anonymous fault
+ * unmaps anything, and since 6b31d5955cb2 (August 2017, by v4.14) every anonymous fault
  * calls check_stable_address_space() and fails with SIGBUS instead; the
  * oracle fires when a fault in a victim's mm gets past it: a reaper that
  * forgot the bit, or a reader that dropped its mm_users reference before
