@@ -938,6 +938,33 @@ START_TEST(test_abba_draws_the_blocking_acquisitions)
 END_TEST
 
 /*
+ * The atomic-sleep oracle: a mutex_lock() under a spinlock fires it even
+ * when nothing contends (the kernel's might_sleep() does not wait for the
+ * sleep), naming the lock held; taken after the unlock, or tried under
+ * it, the same lock is fine.
+ */
+START_TEST(test_sleep_under_spinlock_is_atomic_sleep)
+{
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_ATOMIC_SLEEP];
+	struct sim_explore_result r;
+
+	t_build_program(&w, "sleep-in-atomic");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_ATOMIC_SLEEP),
+		      "fired %#x", r.first.fired);
+	sim_cex_replay(&w, &r.first, true);
+	ck_assert_msg(strstr(hit->msg, "BUG: sleeping function called from invalid context: A: mutex_lock") &&
+		      strstr(hit->msg, "while holding &s (spin_lock"),
+		      "%s", hit->msg);
+	sim_world_free(&w);
+	t_build_program(&w, "sleep-after-unlock");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(!r.buggy && r.complete);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
  * No verdict without completion: a loop with nothing to prove it ends is
  * cut by the step limit, and the search says Unknown, not Never, in every
  * mode; so does a search stopped by its budget, on the command line with
@@ -1458,6 +1485,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_explore_all_matches_every_expectation);
 	tcase_add_test(tc, test_mismatch_states_the_expected_verdict);
 	tcase_add_test(tc, test_abba_draws_the_blocking_acquisitions);
+	tcase_add_test(tc, test_sleep_under_spinlock_is_atomic_sleep);
 	tcase_add_test(tc, test_cut_search_is_unknown_never_never);
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);

@@ -132,6 +132,64 @@ void sim_held_check_exit(struct sim_world *w, struct sim_thread *t)
 		   t->held[0].site->file, t->held[0].site->line);
 }
 
+/**
+ * sim_might_sleep() - @t is about to do something that may sleep.
+ * @w: the world.
+ * @t: the thread.
+ * @what: what may sleep ("might_sleep()", "down_read").
+ * @site: where.
+ *
+ * DOC: The atomic-sleep oracle
+ *
+ * A spinlock holder must not sleep: with CONFIG_DEBUG_ATOMIC_SLEEP the
+ * kernel's might_sleep() prints "BUG: sleeping function called from
+ * invalid context" when the preempt count is raised, and schedule()
+ * itself complains of "scheduling while atomic".  The model raises no
+ * preempt count; a thread is in atomic context while its list of held
+ * locks has a spinlock.  The oracle checks it where the kernel does: at
+ * every might_sleep() of the model (mmput(), remove_vma(), as upstream
+ * has them) and at every seam primitive that can block, whether or not it
+ * does block this time (mutex_lock(), down_read(), down_write() and their
+ * killable forms, schedule(), schedule_timeout()): a mmput() under
+ * task_lock() is a bug even when it is not the last one.
+ */
+static void call_stack(const struct sim_thread *t, char *buf, size_t len);
+
+void sim_might_sleep(struct sim_world *w, struct sim_thread *t,
+		     const char *what, const struct seam_site *site)
+{
+	char stack[160];
+	int i;
+
+	for (i = 0; i < t->nheld; i++)
+		if (t->held[i].kind == SEAM_SPIN_LOCK ||
+		    t->held[i].kind == SEAM_SPIN_TRYLOCK)
+			break;
+	if (i == t->nheld)
+		return;
+	call_stack(t, stack, sizeof(stack));
+	sim_oracle(w, ORACLE_ATOMIC_SLEEP, t->tid,
+		   "BUG: sleeping function called from invalid context: %c: %s at %s:%d (%s) while holding %s (%s at %s:%d)",
+		   t->letter, what, site->file, site->line, stack,
+		   t->held[i].site->what, t->held[i].site->fn,
+		   t->held[i].site->file, t->held[i].site->line);
+}
+
+/* The primitives that may block: might_sleep() is their first line. */
+static bool op_may_sleep(int kind)
+{
+	switch (kind) {
+	case SEAM_MUTEX_LOCK:
+	case SEAM_DOWN_READ:
+	case SEAM_DOWN_WRITE:
+	case SEAM_SCHEDULE:
+	case SEAM_SCHEDULE_TIMEOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* --- words ----------------------------------------------------------- */
 
 static long load(const void *p, int size)
@@ -439,6 +497,8 @@ long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 
 	if (!check_alive(w, t, op))
 		return 0;
+	if (t && op_may_sleep(op->kind))
+		sim_might_sleep(w, t, op->site->fn, op->site);
 
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:

@@ -100,6 +100,8 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_BAD_ACCESS] = "bad-access",
 	[ORACLE_LIVELOCK] = "livelock",
 	[ORACLE_OOM_LOCKUP] = "oom-lockup",
+	[ORACLE_ATOMIC_SLEEP] = "atomic-sleep",
+	[ORACLE_REFAULT] = "refault",
 };
 
 const char *sim_oracle_name(int oracle)
@@ -326,6 +328,46 @@ static void check_mrelease(struct sim_world *w, long ret)
 	sim_oracle(w, ORACLE_CONTRACT, sim_self ? sim_self->tid : -1,
 		   "process_mrelease() returned 0 while %s (pid %d) still had %ld page%s mapped",
 		   w->victim->comm, w->victim->pid, rss, rss == 1 ? "" : "s");
+}
+
+/**
+ * sim_oracle_zero_page() - a fault is about to map the zero page.
+ * @w: the world.
+ * @t: the faulting thread (NULL at boot).
+ * @mm: the address space.
+ * @addr: where.
+ *
+ * DOC: The refault oracle
+ *
+ * Every page the scenarios map is populated at boot, so a PTE missing
+ * inside a VMA of an OOM victim's mm is memory someone took: the reaper,
+ * process_mrelease(), or exit_mmap() (which a faulting task holding its
+ * mm_users reference keeps away).  A fault there that maps a fresh zero
+ * page reads that memory back as zeroes: a write(2) from the buffer
+ * stores zeroes in a file.  The reaper sets MMF_UNSTABLE before it
+ * unmaps anything, and since 6b31d5955cb2 (August 2017, by v4.14) every anonymous fault
+ * calls check_stable_address_space() and fails with SIGBUS instead; the
+ * oracle fires when a fault in a victim's mm gets past it: a reaper that
+ * forgot the bit, or a reader that dropped its mm_users reference before
+ * reading (and so let exit_mmap() unmap under it).
+ * Only the eras that have the check model the fault (the /proc reader's
+ * access_remote_vm() of v4.14 on): before it, 3f70dc38cec2 (v4.9) failed
+ * only the faults of kernel threads that use_mm() the victim's mm, and
+ * no scenario has one.
+ */
+void sim_oracle_zero_page(struct sim_world *w, struct sim_thread *t,
+			  struct mm_struct *mm, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < w->nkills; i++)
+		if (w->kills[i].mm == mm)
+			break;
+	if (i == w->nkills)
+		return;
+	sim_oracle(w, ORACLE_REFAULT, t ? t->tid : -1,
+		   "%c: reaped memory read back as zeroes: a fault at %#lx of an OOM victim's mm maps the zero page where its memory was unmapped",
+		   t ? t->letter : '?', addr);
 }
 
 /**

@@ -53,6 +53,8 @@ static const char *const trace_names[SEAM_TRACE_NR] = {
 	[SEAM_TRACE_MMAP_ASSERT] = "mmap_assert_locked",
 	[SEAM_TRACE_WARN] = "WARN_ON",
 	[SEAM_TRACE_PR] = "pr",
+	[SEAM_TRACE_MIGHT_SLEEP] = "might_sleep",
+	[SEAM_TRACE_ZERO_PAGE] = "zero_page_fault",
 };
 
 static const char *const link_cat[] = {

@@ -131,6 +131,13 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 				   sim_symbol(t->frames[t->depth - 1]) :
 				   "find_vma", site->file, site->line);
 		break;
+	case SEAM_TRACE_ZERO_PAGE:
+		sim_oracle_zero_page(w, t, obj, arg);
+		break;
+	case SEAM_TRACE_MIGHT_SLEEP:
+		if (t)
+			sim_might_sleep(w, t, "might_sleep()", site);
+		break;
 	case SEAM_TRACE_WARN:
 		sim_oracle(w, ORACLE_WARN, t ? t->tid : -1,
 			   "WARN_ON(%s) at %s:%d", site->what, site->file,

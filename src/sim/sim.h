@@ -586,6 +586,10 @@ bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op);
 void sim_held_check_exit(struct sim_world *w, struct sim_thread *t);
+void sim_oracle_zero_page(struct sim_world *w, struct sim_thread *t,
+			  struct mm_struct *mm, unsigned long addr);
+void sim_might_sleep(struct sim_world *w, struct sim_thread *t,
+		     const char *what, const struct seam_site *site);
 
 /* arena.c */
 void sim_arena_init(void);

@@ -239,6 +239,8 @@ enum seam_trace {
 	SEAM_TRACE_MMAP_ASSERT,		/* mmap_assert_locked() */
 	SEAM_TRACE_WARN,		/* WARN_ON() fired */
 	SEAM_TRACE_PR,			/* pr_info() and friends */
+	SEAM_TRACE_MIGHT_SLEEP,		/* might_sleep() */
+	SEAM_TRACE_ZERO_PAGE,		/* a fault maps the zero page */
 	SEAM_TRACE_NR
 };
 

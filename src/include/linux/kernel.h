@@ -50,8 +50,12 @@ do {									\
 #define VM_WARN_ON(cond)	((void)WARN_ON(cond))
 #define VM_BUG_ON(cond)		((void)WARN_ON(cond))
 
-/* Voluntary preemption: every seam operation is already a scheduling point. */
-#define might_sleep()	do { } while (0)
+/*
+ * might_sleep(): the atomic-sleep oracle's check (src/sim/ops.c), as
+ * CONFIG_DEBUG_ATOMIC_SLEEP's.  Not a scheduling point: with voluntary
+ * preemption every seam operation already is one.
+ */
+#define might_sleep()	SEAM_TRACE(SEAM_TRACE_MIGHT_SLEEP, NULL, 0, "might_sleep")
 #define cond_resched()	do { } while (0)
 
 #endif /* _LINUX_KERNEL_H */

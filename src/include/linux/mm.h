@@ -18,6 +18,18 @@
 #define GFP_HIGHUSER_MOVABLE	0x100cca
 #define __GFP_HARDWALL		0x100000
 
+/* What a fault handler returns (include/linux/mm_types.h's vm_fault_t). */
+#define VM_FAULT_OOM		0x000001
+#define VM_FAULT_SIGBUS		0x000002
+#define VM_FAULT_ERROR		(VM_FAULT_OOM | VM_FAULT_SIGBUS)
+
+/*
+ * Simulator-only: a fault is about to map the zero page at @addr of @mm
+ * (the refault oracle, src/sim/oracle.c).
+ */
+#define trace_zero_page_fault(mm, addr)					\
+	SEAM_TRACE(SEAM_TRACE_ZERO_PAGE, mm, addr, "zero page")
+
 /**
  * struct page - a page frame.
  * @_mapcount: number of PTEs mapping the page, minus one.

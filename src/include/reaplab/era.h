@@ -51,6 +51,9 @@ enum reaplab_oracle {
 	ORACLE_LIVELOCK,	/* a task spins on words nobody will write */
 	ORACLE_OOM_LOCKUP,	/* an allocation gave up while the OOM killer
 				 * waits for a victim nobody will hide */
+	ORACLE_ATOMIC_SLEEP,	/* a task may sleep while it holds a spinlock */
+	ORACLE_REFAULT,		/* an OOM victim's reaped memory faulted back
+				 * in as zeroes */
 	ORACLE_NR
 };
 
