@@ -414,9 +414,11 @@ struct sim_world {
 	int nmms;
 	struct mm_struct *mms[SIM_MAX_MMS];
 	const char *mm_owner[SIM_MAX_MMS];
+	const void *mm_aio[SIM_MAX_MMS];	/* each one's AIO table, as built */
 	unsigned long total_pages;
 	/* every frame's _mapcount starts at -1: the rmap check can run */
 	bool mapcounts;
+	size_t boot_objs;	/* arena objects boot allocated (the kernel's) */
 	int npt;
 	const void *pt[256];
 	struct mm_struct *pt_mm[256];
@@ -601,6 +603,7 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 void sim_obj_describe(const void *addr, char *buf, size_t len);
 void sim_obj_describe_free(const void *addr, char *buf, size_t len);
 size_t sim_arena_live(const char *type);
+size_t sim_arena_nobjs(void);
 void sim_arena_snapshot(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);
