@@ -510,6 +510,20 @@ static bool check_unowned(struct sim_world *w)
 	return false;
 }
 
+/*
+ * Has the task that mm @i was built for let go of it (exit_mm() cleared
+ * its ->mm)?  Each scenario's mm has one task, and every thread has ended
+ * when the end-of-run oracles look: no reader or reaper still holds a
+ * reference, so an mm_users left above 0 is one nobody will drop.
+ */
+static bool mm_user_gone(struct sim_world *w, int i)
+{
+	struct task_struct *p = w->mm_task[i];
+
+	return p && !sim_addr_freed(p) &&
+	       __atomic_load_n(&p->mm, __ATOMIC_SEQ_CST) != w->mms[i];
+}
+
 static void check_leaks(struct sim_world *w)
 {
 	struct zone *zone = w->era->entry->zone;
@@ -528,6 +542,12 @@ static void check_leaks(struct sim_world *w)
 		users = __atomic_load_n(&mm->mm_users.counter,
 					__ATOMIC_SEQ_CST);
 		rss = sim_mm_rss(mm);
+		if (users > 0 && mm_user_gone(w, i)) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "the mm of %s keeps %d mm_users reference(s) after its task let go of it: nobody will ever tear it down",
+				   w->mm_owner[i], users);
+			return;
+		}
 		if (users > 0) {
 			mapped += rss;
 			continue;

@@ -415,6 +415,7 @@ struct sim_world {
 	struct mm_struct *mms[SIM_MAX_MMS];
 	const char *mm_owner[SIM_MAX_MMS];
 	const void *mm_aio[SIM_MAX_MMS];	/* each one's AIO table, as built */
+	struct task_struct *mm_task[SIM_MAX_MMS];	/* the task it was built for */
 	unsigned long total_pages;
 	/* every frame's _mapcount starts at -1: the rmap check can run */
 	bool mapcounts;
