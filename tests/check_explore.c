@@ -21,6 +21,7 @@
 #include "testlib.h"
 #include "../src/sim/dep.h"
 #include "../src/sim/render.h"
+#include "../src/sim/decide.h"
 
 static struct sim_world w;
 
@@ -822,6 +823,55 @@ START_TEST(test_minimize_keeps_the_bug_and_the_race_decides_it)
 }
 END_TEST
 
+/*
+ * A buggy cell is searched to its end and judged by every oracle that
+ * fires in some execution: the tree's own declaration matches, and the
+ * same era declaring one oracle more, or one less, fails the cell (a
+ * second bug beside the era's own is a change, not a match).
+ */
+START_TEST(test_cell_compares_every_oracle_fired)
+{
+	static struct sim_explore_result r;
+	/* as explore --all searches a cell: past its first bug */
+	struct sim_explore_opts o = { .mode = SIM_EXPLORE_DPOR,
+				      .stop_first = false };
+	const struct era *era = NULL;
+	struct era other;
+	struct sim_cell c;
+	int e, scn = -1, n;
+
+	/* the first era that declares a bug, whichever it is */
+	for (e = 0; e < sim_nr_eras && scn < 0; e++)
+		for (n = 0; n < SCN_NR && scn < 0; n++)
+			if (sim_eras[e]->expect[n] != EXPECT_CLEAN &&
+			    sim_eras[e]->expect[n] != EXPECT_NA) {
+				era = sim_eras[e];
+				scn = n;
+			}
+	ck_assert_ptr_nonnull(era);
+	t_build(&w, era->id, sim_scenarios[scn]->name);
+	sim_cell_search(&w, &o, &r, true, &c);
+	sim_world_free(&w);
+	ck_assert_msg(c.buggy && r.complete, "%s/%s: %s", era->id,
+		      sim_scenarios[scn]->name, "not searched to its end");
+	ck_assert_uint_eq(c.fired_all, r.fired);
+	ck_assert_msg(r.executions > c.first_execution,
+		      "the search stopped at its first bug");
+	ck_assert_msg(sim_cell_matches(&c, era, scn), "%s/%s: the tree fails",
+		      era->id, sim_scenarios[scn]->name);
+	for (n = 0; n < ORACLE_NR; n++) {
+		other = *era;
+		other.expect[scn] ^= EXPECT(n);
+		if (!other.expect[scn])
+			continue;	/* declared clean: another test */
+		ck_assert_msg(!sim_cell_matches(&c, &other, scn),
+			      "%s/%s declaring %#x instead of %#x still matches",
+			      era->id, sim_scenarios[scn]->name,
+			      other.expect[scn], era->expect[scn]);
+	}
+}
+END_TEST
+
 /* The verdict table: computed, proven by DPOR, checked against history. */
 START_TEST(test_explore_all_matches_every_expectation)
 {
@@ -1477,6 +1527,7 @@ Suite *explore_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_icb_counterexample_names_the_race);
 	tcase_add_test(tc, test_dpor_counterexample_is_minimized);
+	tcase_add_test(tc, test_cell_compares_every_oracle_fired);
 	tcase_add_test(tc, test_minimize_keeps_the_bug_and_the_race_decides_it);
 	tcase_add_test(tc, test_random_modes_replay_from_their_seed);
 	tcase_add_test(tc, test_emit_puts_the_figure_alone_on_stdout);

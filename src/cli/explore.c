@@ -32,9 +32,11 @@ static void explore_usage(FILE *f)
 		"                   without its race analysis, for comparison\n\n"
 		"Options:\n"
 		"  --all            every era and scenario: a verdict table, checked\n"
-		"                   against what each era declares history says: the\n"
-		"                   oracle, and for a bug the race that decides it and\n"
-		"                   its fewest preemptions\n"
+		"                   against what each era declares history says: every\n"
+		"                   oracle that fires in some execution (a buggy cell\n"
+		"                   is searched to its end, as with --all-bugs), and\n"
+		"                   for a bug the race that decides its first\n"
+		"                   counterexample and its fewest preemptions\n"
 		"  --format md      with --all: the table alone, as Markdown (the book)\n"
 		"  --eras E1,E2     with --all: only these eras' rows\n"
 		"  --scenarios S1,S2  with --all: only these scenarios' cells (text\n"
@@ -345,7 +347,8 @@ static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
 		snprintf(text, sizeof(text), "n/a");
 	else if (c->buggy)
 		snprintf(text, sizeof(text), "%s at execution %lu",
-			 cli_verdict_text(c->fired, false), c->executions);
+			 cli_verdict_text(c->fired_all, false),
+			 c->first_execution);
 	else if (c->unknown)
 		snprintf(text, sizeof(text), "unknown after %lu executions",
 			 c->executions);
@@ -361,7 +364,8 @@ static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
 	if (!sim_cell_matches(c, era, scn)) {
 		fputs(" (!) expected ", stdout);
 		md_text(stdout, expect_text(expect));
-		if (c->buggy && (c->fired & expect))
+		if (c->buggy && (c->fired & expect) &&
+		    c->fired_all == expect)
 			md_text(stdout, ", decided by another race");
 	}
 }
@@ -414,6 +418,8 @@ static int explore_all(struct explore_args *a)
 
 	while (nscn < SCN_NR && sim_scenarios[nscn])
 		nscn++;
+	/* every oracle of a buggy cell, not only its first (sim_cell_search) */
+	a->o.stop_first = false;
 	if (!a->quiet)
 		printf("reaplab explore --all: mode %s, every era and scenario\n\n",
 		       sim_explore_mode_name(a->o.mode));
@@ -468,7 +474,7 @@ static int explore_all(struct explore_args *a)
 			}
 			snprintf(text, sizeof(text), "%s%s",
 				 c->unknown ? "unknown" :
-				 cli_verdict_text(c->fired, c->na),
+				 cli_verdict_text(c->fired_all, c->na),
 				 ok ? "" : " (!)");
 			printf(" %-*s", s + 1 < nscn ? 17 : 0, text);
 			cellsn++;
@@ -505,9 +511,22 @@ static int explore_all(struct explore_args *a)
 			if (!c->buggy || !(c->fired & expect)) {
 				printf("(!) %s/%s: %s\n", era->id,
 				       sim_scenarios[s]->name,
-				       sim_expectation_text(c->fired, c->na,
+				       sim_expectation_text(c->fired_all, c->na,
 							    expect, line,
 							    sizeof(line)));
+				continue;
+			}
+			if (c->fired_all != expect) {
+				/* the first bug is the era's; another one too */
+				printf("(!) %s/%s: found %s across %s %lu executions (the first counterexample: %s); the era expects %s\n",
+				       era->id, sim_scenarios[s]->name,
+				       cli_verdict_text(c->fired_all, false),
+				       c->proven ? "all" : "the first",
+				       c->executions,
+				       sim_oracles_text(c->fired, false, found,
+							sizeof(found)),
+				       sim_oracles_text(expect, false, expected,
+							sizeof(expected)));
 				continue;
 			}
 			/* the oracle is right; what decides it is not */

@@ -287,7 +287,7 @@ static void free_pte_range(struct mmu_gather *tlb, pmd_t *pmd)
 {
 	struct ptdesc *pt = pmd_ptdesc(*pmd);
 
-	(void)tlb;
+	tlb_gather_live(tlb);	/* pte_free_tlb() hands it to the gather */
 	WRITE_ONCE(pmd->pmd, 0);
 	kmem_cache_free(ptdesc_cachep, pt);
 }

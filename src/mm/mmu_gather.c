@@ -4,7 +4,8 @@
  *
  * Models:  mm/mmu_gather.c
  * Omits:   TLB flushes (there is no TLB), page-table freeing through the
- *          gather (free_pgtables() frees PTE tables at once).
+ *          gather (free_pgtables() frees PTE tables at once, after checking
+ *          that the gather is live, as pte_free_tlb() needs it to be).
  */
 #include <asm/tlb.h>
 
@@ -16,6 +17,7 @@ void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm)
 	tlb->mm = mm;
 	tlb->fullmm = false;
 	tlb->nr = 0;
+	tlb->live = true;
 }
 
 void tlb_gather_mmu_fullmm(struct mmu_gather *tlb, struct mm_struct *mm)
@@ -39,4 +41,5 @@ void tlb_flush_mmu(struct mmu_gather *tlb)
 void tlb_finish_mmu(struct mmu_gather *tlb)
 {
 	tlb_flush_mmu(tlb);
+	tlb->live = false;
 }

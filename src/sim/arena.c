@@ -336,6 +336,12 @@ void sim_obj_describe_free(const void *addr, char *buf, size_t len)
 		snprintf(buf, len, "%s, freed at step %u", name, step);
 }
 
+/* Objects allocated so far (live or freed): a cursor for sim_arena_next(). */
+size_t sim_arena_nobjs(void)
+{
+	return nobjs;
+}
+
 size_t sim_arena_live(const char *type)
 {
 	size_t i, n = 0;

@@ -188,7 +188,10 @@ static int default_pick(struct sim_world *w, void *data)
  * @c: filled.
  *
  * A scenario that cannot exist in the era (its syscall is -ENOSYS there)
- * says so in its first run: then @c->na, and no search.
+ * says so in its first run: then @c->na, and no search.  `explore --all`
+ * searches with @o->stop_first false: an era declares every oracle that
+ * fires in some execution (@c->fired_all), and a second bug in a cell that
+ * is already buggy must fail the cell as a first one would.
  *
  * Return: 0.
  */
@@ -208,6 +211,8 @@ int sim_cell_search(struct sim_world *w, const struct sim_explore_opts *o,
 	c->done = !r->interrupted;
 	c->buggy = r->buggy;
 	c->fired = r->buggy ? r->first.fired : 0;
+	c->fired_all = r->buggy ? r->fired : 0;
+	c->first_execution = r->buggy ? r->first.execution : 0;
 	c->proven = r->complete;
 	c->unknown = sim_explore_conclusion(r) == SIM_UNKNOWN;
 	c->cut = r->limit_hits + r->diverged;
@@ -233,7 +238,8 @@ static bool race_matches(const struct sim_cell *c, const struct era_race *want)
 
 /**
  * sim_cell_matches() - does @c say what @era declares for scenario @scn:
- * the oracle, and for a bug what decides it (struct era_race)?
+ * every oracle that fires in some execution, and for a bug what decides
+ * its first counterexample (struct era_race)?
  * @c: the cell, searched.
  * @era: the era whose declarations judge it (for a mutant: its parent).
  * @scn: the scenario.
@@ -252,6 +258,6 @@ bool sim_cell_matches(const struct sim_cell *c, const struct era *era,
 	/* a search that did not complete proves nothing (--all fails it) */
 	if (expect == EXPECT_CLEAN)
 		return !c->buggy && !c->unknown;
-	return c->buggy && (c->fired & expect) &&
+	return c->buggy && (c->fired & expect) && c->fired_all == expect &&
 	       race_matches(c, &era->decides[scn]);
 }

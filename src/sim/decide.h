@@ -50,6 +50,10 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
  * @unknown: nothing found, and the search did not finish (Unknown).
  * @cut: executions cut short (step limit, divergence).
  * @fired: the oracles of the first counterexample.
+ * @fired_all: the oracles that fired in any execution: the search goes on
+ *	       after the first bug, so that a second bug in a cell already
+ *	       buggy (a leak beside the era's spurious kill) is seen too.
+ * @first_execution: which execution found the first bug (1-based).
  * @seconds: time searched.
  * @executions: executions run.
  * @decided: sim_cell_decide() ran: @race, @preemptions, @first and @second
@@ -61,7 +65,8 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
  */
 struct sim_cell {
 	bool done, na, buggy, proven, unknown;
-	unsigned int fired;
+	unsigned int fired, fired_all;
+	unsigned long first_execution;
 	unsigned long cut;
 	double seconds;
 	unsigned long executions;

@@ -504,6 +504,97 @@ void sim_oracle_booted(struct sim_world *w)
 	for (i = 0; i < zone->managed_pages; i++)
 		atomic_set(&zone->mem_map[i]._mapcount, -1);
 	w->mapcounts = true;
+	w->boot_objs = sim_arena_nobjs();
+}
+
+/*
+ * Who owns @obj, an object of the arena still live at the end of a run,
+ * among the scenario's mms: a live mm whose field at @field points at it,
+ * and, if @users_needed, one that still has users (the aio table goes in
+ * exit_aio(), when mm_users reaches 0; the pgd with the mm_struct itself).
+ */
+static bool mm_owns(struct sim_world *w, const void *obj, size_t field,
+		    bool users_needed)
+{
+	int i;
+
+	for (i = 0; i < w->nmms; i++) {
+		struct mm_struct *mm = w->mms[i];
+
+		if (sim_addr_freed(mm))
+			continue;
+		if (users_needed &&
+		    __atomic_load_n(&mm->mm_users.counter,
+				    __ATOMIC_SEQ_CST) <= 0)
+			continue;
+		if (__atomic_load_n((void *const *)((const char *)mm + field),
+				    __ATOMIC_SEQ_CST) == obj)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The arena knows every object still live at the end of a run: each one
+ * the model allocated for an mm after boot must still have its owner.  An
+ * mm_struct whose mm_count fell to 0 and was not freed (__mmdrop()'s
+ * kmem_cache_free()), a pgd whose mm_struct is gone (pgd_free()), the AIO
+ * table a scenario set up that no mm with users points at any more
+ * (exit_aio()'s kfree()): memory nobody can free now.  VMAs and PTE tables
+ * are checked against their mm by check_leaks(); what boot allocated (the
+ * zone's mem_map, the caches) belongs to the kernel.
+ */
+static bool check_unowned(struct sim_world *w)
+{
+	size_t cur = w->boot_objs;
+	const void *obj;
+	int i;
+
+	while ((obj = sim_arena_next("mm_struct", &cur))) {
+		const struct mm_struct *mm = obj;
+
+		if (__atomic_load_n(&mm->mm_count.counter,
+				    __ATOMIC_SEQ_CST) > 0)
+			continue;
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "an mm_struct whose mm_count is 0 was never freed: nothing can free it now");
+		return true;
+	}
+	cur = w->boot_objs;
+	while ((obj = sim_arena_next("pgd", &cur))) {
+		if (mm_owns(w, obj, offsetof(struct mm_struct, pgd), false))
+			continue;
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "a pgd whose mm_struct was freed was never freed");
+		return true;
+	}
+	for (i = 0; i < w->nmms; i++) {
+		const void *table = w->mm_aio[i];
+
+		if (!table || sim_addr_freed(table) ||
+		    mm_owns(w, table, offsetof(struct mm_struct, ioctx_table),
+			    true))
+			continue;
+		sim_oracle(w, ORACLE_LEAK, -1,
+			   "the AIO context table of %s's mm was never freed, and no mm with users points at it",
+			   w->mm_owner[i]);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Has the task that mm @i was built for let go of it (exit_mm() cleared
+ * its ->mm)?  Each scenario's mm has one task, and every thread has ended
+ * when the end-of-run oracles look: no reader or reaper still holds a
+ * reference, so an mm_users left above 0 is one nobody will drop.
+ */
+static bool mm_user_gone(struct sim_world *w, int i)
+{
+	struct task_struct *p = w->mm_task[i];
+
+	return p && !sim_addr_freed(p) &&
+	       __atomic_load_n(&p->mm, __ATOMIC_SEQ_CST) != w->mms[i];
 }
 
 static void check_leaks(struct sim_world *w)
@@ -524,6 +615,12 @@ static void check_leaks(struct sim_world *w)
 		users = __atomic_load_n(&mm->mm_users.counter,
 					__ATOMIC_SEQ_CST);
 		rss = sim_mm_rss(mm);
+		if (users > 0 && mm_user_gone(w, i)) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "the mm of %s keeps %d mm_users reference(s) after its task let go of it: nobody will ever tear it down",
+				   w->mm_owner[i], users);
+			return;
+		}
 		if (users > 0) {
 			mapped += rss;
 			continue;
@@ -544,6 +641,9 @@ static void check_leaks(struct sim_world *w)
 			return;
 		}
 	}
+	/* only a scenario's world knows where boot ended */
+	if (w->mapcounts && check_unowned(w))
+		return;
 	while ((obj = sim_arena_next("vm_area_struct", &cur))) {
 		const struct vm_area_struct *vma = obj;
 

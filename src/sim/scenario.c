@@ -67,6 +67,8 @@ static void record_mm(struct sim_world *w, struct task_struct *p)
 {
 	if (w->nmms < SIM_MAX_MMS && p->mm) {
 		w->mms[w->nmms] = p->mm;
+		w->mm_aio[w->nmms] = p->mm->ioctx_table;
+		w->mm_task[w->nmms] = p;
 		w->mm_owner[w->nmms++] = p->comm;
 	}
 }

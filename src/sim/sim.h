@@ -414,9 +414,12 @@ struct sim_world {
 	int nmms;
 	struct mm_struct *mms[SIM_MAX_MMS];
 	const char *mm_owner[SIM_MAX_MMS];
+	const void *mm_aio[SIM_MAX_MMS];	/* each one's AIO table, as built */
+	struct task_struct *mm_task[SIM_MAX_MMS];	/* the task it was built for */
 	unsigned long total_pages;
 	/* every frame's _mapcount starts at -1: the rmap check can run */
 	bool mapcounts;
+	size_t boot_objs;	/* arena objects boot allocated (the kernel's) */
 	int npt;
 	const void *pt[256];
 	struct mm_struct *pt_mm[256];
@@ -639,6 +642,7 @@ struct sim_layout {
 };
 const struct sim_layout *sim_layout_at(size_t i);
 void sim_field_name(const char *type, size_t off, char *buf, size_t len);
+size_t sim_arena_nobjs(void);
 void sim_arena_snapshot(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);

@@ -16,7 +16,8 @@
 # Knobs: MUTATE_JOBS (mutants at once, default 2), MUTATE_BUDGET (seconds
 # of wall time for the mutants, default 1500: above it a random sample
 # runs), MUTATE_SEED (the random seed of the sample), MUTATE_ONLY (a pattern: only the
-# mutants whose id contains it).
+# mutants whose id contains it), MUTATE_IDS (a file: exactly the mutants
+# whose ids it lists, one a line).
 
 MUTATE_B := $(B)/mutate
 MUTATE_SRCS := $(sort $(wildcard src/mm/*.c src/kernel/*.c src/fs/*.c \
@@ -25,6 +26,7 @@ MUTATE_JOBS ?= 2
 MUTATE_BUDGET ?= 1500
 MUTATE_SEED ?= 1
 MUTATE_ONLY ?=
+MUTATE_IDS ?=
 
 .PHONY: mutate mutate-sample
 
@@ -54,6 +56,7 @@ MUTATE_DEPS := $(B)/reaplab $(MUTATE_B)/mutate $(MUTATE_B)/config.tsv
 mutate: $(MUTATE_DEPS)
 	MUTATE_JOBS=$(MUTATE_JOBS) MUTATE_BUDGET=$(MUTATE_BUDGET) \
 	MUTATE_SEED=$(MUTATE_SEED) MUTATE_ONLY='$(MUTATE_ONLY)' \
+	MUTATE_IDS='$(MUTATE_IDS)' \
 		sh tests/mutate/mutate.sh all $(MUTATE_B) $(MUTATE_SRCS)
 
 mutate-sample: $(MUTATE_DEPS)

@@ -451,6 +451,21 @@ fi
 	awk -F'\t' -v p="$MUTATE_ONLY" 'FNR == NR { if (index($5, p)) k[$1] = 1; next }
 		$1 in k' "$ST/plan.tsv" "$ST/order.txt" >"$ST/order.tmp" &&
 	mv "$ST/order.tmp" "$ST/order.txt"
+if [ -n "${MUTATE_IDS:-}" ]; then
+	# exactly these mutants: one id a line (a tab and anything after it,
+	# as in equivalent.tsv, ignored; blank lines and '#' lines too)
+	[ -r "$MUTATE_IDS" ] || die "MUTATE_IDS: cannot read $MUTATE_IDS"
+	grep -v '^#' "$MUTATE_IDS" | cut -f1 | grep -v '^$' >"$ST/ids.txt"
+	awk -F'\t' 'FNR == NR { want[$1] = 1; next } ($5 in want) { print $5 }' \
+		"$ST/ids.txt" "$ST/plan.tsv" >"$ST/ids.found"
+	grep -vxF -f "$ST/ids.found" "$ST/ids.txt" | while IFS= read -r id; do
+		echo "mutate: MUTATE_IDS: no mutant $id in this tree (its file or text changed)" >&2
+	done
+	awk -F'\t' 'FNR == NR { want[$1] = 1; next }
+		FILENAME == ARGV[2] { if ($5 in want) k[$1] = 1; next }
+		$1 in k' "$ST/ids.txt" "$ST/plan.tsv" "$ST/order.txt" \
+		>"$ST/order.tmp" && mv "$ST/order.tmp" "$ST/order.txt"
+fi
 reached=$(awk -F'\t' '$4 != ""' "$ST/plan.tsv" | wc -l)
 torun=$(wc -l <"$ST/order.txt")
 ls "$ST/results" | wc -l >"$ST/done0"

@@ -200,8 +200,11 @@ struct era_entry {
  * @kept: the bug or cost it kept.
  * @removed: functions of its parent that this era deleted, space
  *	     separated (so that `reaplab diff` shows them going).
- * @expect: per scenario, the oracles history says fire (EXPECT_CLEAN when
- *	    none, EXPECT_NA when the scenario cannot exist).
+ * @expect: per scenario, every oracle history says fires in some
+ *	    execution (EXPECT_CLEAN when none, EXPECT_NA when the scenario
+ *	    cannot exist): `explore --all` runs a buggy cell to its end and
+ *	    compares the whole set, so a second bug beside the era's own
+ *	    (a leak, a use-after-free) fails the cell.
  * @decides: per scenario where @expect has an oracle, what decides it.
  * @schedules: shipped schedules, ended by an entry with a NULL name.
  * @entry: the model's entry points.
