@@ -702,11 +702,11 @@ static void check_oom_lockup(struct sim_world *w)
 	/*
 	 * Memory that came back after all (a reap that ended after the
 	 * allocator gave up) would have let the kernel's never-ending
-	 * retries succeed: the scenarios' order-1 allocation, at the
-	 * minimum watermark (get_page_from_freelist()).
+	 * retries succeed: the scenario's allocation (order 1; wedged's
+	 * order 3), at the minimum watermark (get_page_from_freelist()).
 	 */
-	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) - 2 >=
-	    (long)zone->_watermark[WMARK_MIN])
+	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) -
+	    (1L << sim_alloc_order(w)) >= (long)zone->_watermark[WMARK_MIN])
 		return;
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];
