@@ -68,14 +68,15 @@
  * allocator never gives up on a small allocation; the model's must (its
  * bounded retries), so the oracle fires at the end of a run in which an
  * allocation gave up, the memory it asked for is still not there, and a
- * task parked for good (the stuck scenario's victim) is still an
- * unhidden OOM victim: nobody is left to hide it.  A
- * victim with no thread of its own (the bystander candidate) does not
- * count: in the kernel it would run to exit and hide itself.  What it
- * catches: a victim never queued to the reaper, or lost from its queue,
- * a reaper that gives up without MMF_OOM_SKIP.  v4.6 itself: a reap that
- * failed left TIF_MEMDIE set (36324a990cf5's changelog: the cap on how
- * long a victim keeps it holds only "granted the oom reaper is able to
+ * task parked for good (the stuck and wedged scenarios' victims) is still
+ * an unhidden OOM victim: nobody is left to hide it.  A victim with no
+ * thread of its own (the bystander candidate) does not count: in the
+ * kernel it would run to exit and hide itself.  What it catches: a victim
+ * never queued to the reaper, or lost from its queue, a reaper that gives
+ * up without MMF_OOM_SKIP, or that reaps (wedged's victim holds no lock)
+ * and forgets to hide what it reaped.  v4.6 itself: a reap that failed
+ * left TIF_MEMDIE set (36324a990cf5's changelog: the cap on how long a
+ * victim keeps it holds only "granted the oom reaper is able to
  * take mmap_sem"); the reaper cleared it for every queued task from v4.7.
  */
 #include <pthread.h>
@@ -702,11 +703,11 @@ static void check_oom_lockup(struct sim_world *w)
 	/*
 	 * Memory that came back after all (a reap that ended after the
 	 * allocator gave up) would have let the kernel's never-ending
-	 * retries succeed: the scenarios' order-1 allocation, at the
-	 * minimum watermark (get_page_from_freelist()).
+	 * retries succeed: the scenario's allocation (order 1; wedged's
+	 * order 3), at the minimum watermark (get_page_from_freelist()).
 	 */
-	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) - 2 >=
-	    (long)zone->_watermark[WMARK_MIN])
+	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) -
+	    (1L << sim_alloc_order(w)) >= (long)zone->_watermark[WMARK_MIN])
 		return;
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];

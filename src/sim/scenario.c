@@ -19,6 +19,7 @@
  *     concurrent-oom  A and B, two allocating tasks, V
  *     exit-first      K sends V a SIGKILL of its own, A, V
  *     two-victims     V stuck as in stuck, A, D a dying allocator, R, W
+ *     wedged          V victim blocked for good, no lock held, A, K, R, W
  *
  * Every OOM scenario also has a bystander process, "candidate", that no
  * thread runs: the task the OOM killer picks if it kills a second time.
@@ -41,6 +42,22 @@
  * with no memory of its own (its exit must not feed A), next to the stuck
  * victim V: a queue that loses V, or a V never hidden, is the oom-lockup
  * oracle; one round of the allocator's loop, as concurrent-oom.
+ *
+ * wedged is stuck's other half: a victim blocked in the kernel for good
+ * (D state, waiting for I/O that never completes) that holds no lock, so
+ * the reaper's trylock succeeds and the reap unmaps everything, yet the
+ * victim never exits to hide itself: what hides it is the reaper's own
+ * work after a successful reap (v4.6: exit_oom_victim() and
+ * OOM_SCORE_ADJ_MIN, 36324a990cf5; from v4.9 MMF_OOM_SKIP).  A asks for
+ * more than the victim had (order 3: 8 pages, the victim has 4), so a
+ * reaped victim alone does not satisfy it: the OOM killer must move on to
+ * the candidate, which it does only if the victim is hidden; if not, it
+ * waits for ever (the oom-lockup oracle).  The allocation is not a costly
+ * one (order <= PAGE_ALLOC_COSTLY_ORDER), so the kernel would OOM-kill
+ * for it.  K, a shell's kill -9 that V cannot act on (D state), may come
+ * before the OOM killer looks: V is then already dying (SIGNAL_GROUP_EXIT,
+ * task_will_free_mem() from v4.9), and oom_kill_process()'s early path
+ * must queue it for the reaper too, or nothing ever hides it.
  *
  * The mrelease scenario checks process_mrelease()'s contract as well: a
  * return of 0 means the victim's memory is unmapped (ORACLE_CONTRACT).
@@ -139,9 +156,10 @@ static int allocating_task(void *arg)
 {
 	struct sim_world *w = arg;
 
-	/* an order-1 allocation the zone cannot satisfy: out_of_memory() */
-	if (entry(w)->alloc_pages(GFP_KERNEL, 1))
-		__atomic_add_fetch(&w->allocated_pages, 2, __ATOMIC_RELAXED);
+	/* an allocation the zone cannot satisfy: out_of_memory() */
+	if (entry(w)->alloc_pages(GFP_KERNEL, sim_alloc_order(w)))
+		__atomic_add_fetch(&w->allocated_pages,
+				   1L << sim_alloc_order(w), __ATOMIC_RELAXED);
 	else	/* the allocator gave up: ORACLE_OOM_LOCKUP looks at why */
 		__atomic_add_fetch(&w->alloc_failed, 1, __ATOMIC_RELAXED);
 	return 0;
@@ -162,6 +180,15 @@ static int stuck_task(void *arg)
 	mmap_write_lock(current->mm);
 	SEAM(SEAM_PARK, NULL, 0, 0, 0, "park",
 	     "D state: waiting for I/O that never completes");
+	return 0;
+}
+
+static int wedged_task(void *arg)
+{
+	(void)arg;
+	/* e.g. in a filesystem's wait for a reply that never comes */
+	SEAM(SEAM_PARK, NULL, 0, 0, 0, "park",
+	     "D state: waiting for I/O that never completes, no lock held");
 	return 0;
 }
 
@@ -370,6 +397,30 @@ static int build_two_victims(struct sim_world *w)
 	return 0;
 }
 
+static int build_wedged(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *shell;
+
+	boot(w, 1, true);
+	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+	w->allocator = spawn(w, "allocator", 1, 1, 0);
+	shell = entry(w)->copy_process("sh", 0);
+	if (!w->victim || !w->candidate || !w->allocator || !shell)
+		return -1;
+	record_mm(w, shell);
+	/* more than the victim has, not more than it and the candidate */
+	w->alloc_order = 3;
+	if (add(w, 'V', "victim, blocked for good, no lock held",
+		wedged_task, w->victim) ||
+	    add(w, 'A', "allocating task", allocating_task, w->allocator) ||
+	    add(w, 'K', "kill -9 from a shell", killer, shell))
+		return -1;
+	order_threads(w, "VAKRW");
+	return 0;
+}
+
 #define OOM_DEFAULTS							\
 	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
 	  .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 }
@@ -436,6 +487,15 @@ static const struct sim_scenario scn_two_victims = {
 	.build = build_two_victims,
 };
 
+static const struct sim_scenario scn_wedged = {
+	.name = "wedged",
+	.id = SCN_WEDGED,
+	.summary = "V is blocked in the kernel for good but holds no lock (K's kill -9 cannot wake it): the reap succeeds, V never exits, and only the reaper can hide it so that A's big allocation gets a second kill",
+	.defaults = { .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,
+		      .alloc_retries = 3, .aio = 0, .jiffy_ns = 1000 },
+	.build = build_wedged,
+};
+
 const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_OOM] = &scn_oom,
 	[SCN_PROC_READER] = &scn_proc_reader,
@@ -444,6 +504,7 @@ const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_CONCURRENT_OOM] = &scn_concurrent_oom,
 	[SCN_EXIT_FIRST] = &scn_exit_first,
 	[SCN_TWO_VICTIMS] = &scn_two_victims,
+	[SCN_WEDGED] = &scn_wedged,
 };
 
 /*

@@ -453,6 +453,7 @@ struct sim_world {
 	struct { int kill, prev; long rss; } spurious[SIM_MAX_KILLS];
 	long allocated_pages;	/* pages the allocator got and keeps */
 	int alloc_failed;	/* allocations that gave up (oom-lockup) */
+	unsigned int alloc_order;	/* A's allocation order; 0: order 1 */
 	/* what the spin-waits of this execution wait on (spin.c) */
 	unsigned int nwatch;
 	struct sim_watch watch[SIM_AWAIT_LOG];
@@ -487,6 +488,12 @@ bool sim_spin_cycle(const struct sim_world *w, const struct sim_thread *t,
 		    unsigned int *first, unsigned int *last);
 void sim_await_text(const struct sim_world *w, const struct sim_op *op,
 		    char *buf, size_t len);
+
+/* the order of the allocating task A's allocation */
+static inline unsigned int sim_alloc_order(const struct sim_world *w)
+{
+	return w->alloc_order ? w->alloc_order : 1;
+}
 
 /*
  * sim_spin_ran() - @t's operation of @kind ran and returned @ret: unless

@@ -120,6 +120,14 @@ const struct era era_descriptor = {
 		[SCN_TWO_VICTIMS] = EXPECT(ORACLE_OOM_LOCKUP),
 		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
 		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
+		/*
+		 * A victim that cannot exit but holds no mmap_sem: the reap
+		 * succeeds, and then __oom_reap_task() clears TIF_MEMDIE and
+		 * sets OOM_SCORE_ADJ_MIN (36324a990cf5 "oom: clear TIF_MEMDIE
+		 * after oom_reaper managed to unmap the address space"): the
+		 * OOM killer moves on to the next task.
+		 */
+		[SCN_WEDGED] = EXPECT_CLEAN,
 	},
 	.decides = {
 		/* the reaper pins mm_users before the victim's exit_mm() */
