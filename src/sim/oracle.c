@@ -698,11 +698,13 @@ static bool oom_waits_for(struct task_struct *tsk)
 
 static void check_oom_lockup(struct sim_world *w)
 {
-	struct zone *zone = w->era->entry->zone;
+	struct zone *zone;
 	int i;
 
+	/* a program (reaplab explore FILE) has no entry table, no zone */
 	if (!w->alloc_failed || w->era->program)
 		return;
+	zone = w->era->entry->zone;
 	/*
 	 * Memory that came back after all (a reap that ended after the
 	 * allocator gave up) would have let the kernel's never-ending
