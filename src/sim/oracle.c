@@ -78,9 +78,11 @@
  * left TIF_MEMDIE set (36324a990cf5's changelog: the cap on how long a
  * victim keeps it holds only "granted the oom reaper is able to
  * take mmap_sem"); the reaper cleared it for every queued task from v4.7.
- * A run that ends with a timer still pending (the v5.18 reaper delay,
- * whose tick the model gives only at the arming task's next timed sleep)
- * is not judged: the kernel's next tick would queue the victim.
+ * No run ends with a timer still pending (the v5.18 reaper delay): the
+ * model ticks a task's CPU at its timed sleeps and after its do_exit()
+ * (linux/timer.h), and every task that arms one does one or the other,
+ * so a victim that queued itself and exited reaches the reaper's queue
+ * as in the kernel, and is judged.
  */
 #include <pthread.h>
 #include <string.h>
@@ -714,15 +716,6 @@ static void check_oom_lockup(struct sim_world *w)
 	if (__atomic_load_n(&zone->free_pages.counter, __ATOMIC_SEQ_CST) -
 	    (1L << sim_alloc_order(w)) >= (long)zone->_watermark[WMARK_MIN])
 		return;
-	/*
-	 * A timer still pending on some task's CPU (the v5.18 reaper delay,
-	 * armed by a task that never slept again, and the model ticks only
-	 * at a timed sleep) would fire at the kernel's next tick and queue
-	 * its victim to the reaper: somebody is left to hide it.
-	 */
-	for (i = 0; i < w->nthreads; i++)
-		if (w->threads[i].task && w->threads[i].task->thread.timers)
-			return;
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];
 		bool parked = t->run == SIM_T_PARKED ||

@@ -5,7 +5,8 @@
  * Models:  kernel/time/timer.c (timer_setup, add_timer, run_local_timers
  *          and the timer softirq's expiry).
  * CUSTOM:  see include/linux/timer.h: one timer base per task (its CPU),
- *          a tick at the task's next timed sleep.  Only the v5.18 OOM
+ *          a tick at the task's next timed sleep and one after its
+ *          do_exit() (tick_after_exit(), simulator-only).  Only the v5.18 OOM
  *          reaper delay (e4a38402c36e, the v6.1 and v6.18 eras) arms one.
  *          The base is touched only by the task that owns it, so it needs
  *          no lock and no seam operation.
@@ -60,4 +61,24 @@ void run_local_timers(void)
 		timer->next = NULL;
 		timer->function(timer);
 	}
+}
+
+/**
+ * tick_after_exit() - simulator-only: the ticks of current's CPU once
+ * current has stopped for good.
+ *
+ * In the kernel do_exit() ends in do_task_dead(): the CPU switches to
+ * another task, the idle task if no other is runnable, and keeps ticking;
+ * a tick's softirq expires the timers due on the CPU's base, the ones the
+ * dead task armed among them.  The model has no idle task, and a task's
+ * timer base is its own (linux/timer.h), so the exiting task's simulated
+ * thread runs them itself, after the last thing do_exit() did: the
+ * callbacks' operations show up as that thread's, where the kernel would
+ * run them in softirq context on the same CPU.
+ *
+ * Context: the end of do_exit(); current runs nothing of its own again.
+ */
+void tick_after_exit(void)
+{
+	run_local_timers();
 }
