@@ -4,6 +4,9 @@
  * era and not in the era that fixed it
  */
 #include <string.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/mm_types.h>
 #include "testlib.h"
 
 static struct sim_world w;
@@ -177,6 +180,46 @@ START_TEST(test_era_without_schedules_is_walked_past)
 }
 END_TEST
 
+/*
+ * The eras with the v5.18 reaper delay (e4a38402c36e): two-victims' dying
+ * allocator D queues itself through the timer (out_of_memory()'s
+ * task_will_free_mem(current) path) and exits without another timed
+ * sleep.  Its CPU still ticks after do_exit() (linux/timer.h), so D
+ * reaches the reaper's queue and is hidden there: its mm has no VMA, so
+ * its own exit_mmap() returns before MMF_OOM_SKIP and only the reaper
+ * sets it.  Without that tick the timer stays pending and D's mm is never
+ * hidden.
+ */
+static const char *const timer_eras[] = { "v6.1", "v6.18" };
+
+START_TEST(test_self_queued_victim_is_reaped_after_exit)
+{
+	struct task_struct *d = NULL;
+	struct mm_struct *mm;
+	int i;
+
+	t_build(&w, timer_eras[_i], "two-victims");
+	/* D first, to its end; then the default policy */
+	ck_assert_uint_eq(t_replay(&w, "D*"), 0);
+	ck_assert_int_eq(w.stop == SIM_STOP_DIVERGED, 0);
+	for (i = 0; i < w.nthreads; i++) {
+		ck_assert_msg(!w.threads[i].task ||
+			      !w.threads[i].task->thread.timers,
+			      "%s: %c ends with a timer pending", timer_eras[_i],
+			      w.threads[i].letter);
+		if (w.threads[i].letter == 'D')
+			d = w.threads[i].task;
+	}
+	ck_assert_ptr_nonnull(d);
+	mm = d->signal->oom_mm;
+	ck_assert_msg(mm, "%s: D never marked itself an OOM victim",
+		      timer_eras[_i]);
+	ck_assert_msg(mm->flags & (1UL << MMF_OOM_SKIP),
+		      "%s: D's mm was never reaped and hidden", timer_eras[_i]);
+	sim_world_free(&w);
+}
+END_TEST
+
 Suite *eras_suite(void)
 {
 	Suite *s = suite_create("eras");
@@ -194,6 +237,8 @@ Suite *eras_suite(void)
 	tcase_add_loop_test(tc, test_every_bug_declares_its_race, 0,
 			    sim_nr_eras);
 	tcase_add_test(tc, test_era_without_schedules_is_walked_past);
+	tcase_add_loop_test(tc, test_self_queued_victim_is_reaped_after_exit,
+			    0, ARRAY_SIZE(timer_eras));
 	suite_add_tcase(s, tc);
 	return s;
 }
