@@ -1283,6 +1283,66 @@ START_TEST(test_peterson_spin_is_proven)
 }
 END_TEST
 
+/*
+ * A turn that writes nothing another thread can see is still a spin-wait
+ * turn: a lock taken and dropped around a plain read of what it protects
+ * (poll-locked), a store of the value already there, a
+ * set_current_state() to the state the task is in and a schedule() that
+ * does not sleep (poll-idle).  DPOR proves both waits end, no execution
+ * cut; with nobody to set the flag, only a thread that takes the lock
+ * and drops it (poll-locked-lonely), the poller spins forever: a
+ * livelock in every mode.
+ */
+START_TEST(test_a_turn_that_changes_nothing_is_an_await)
+{
+	static const char *const proven[] = { "poll-locked", "poll-idle" };
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_LIVELOCK];
+	struct sim_explore_result r;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		t_build_program(&w, proven[i]);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+#ifdef SIM_ASAN
+		/* the known gap of test_spin_forever_is_a_livelock */
+		if (r.limit_hits) {
+			ck_assert_msg(!r.buggy && !r.complete, "%s", proven[i]);
+			sim_world_free(&w);
+			continue;
+		}
+#endif
+		ck_assert_msg(r.complete && !r.buggy && !r.limit_hits &&
+			      sim_explore_conclusion(&r) == SIM_NEVER,
+			      "%s: complete %d, fired %#x, %lu of %lu cut",
+			      proven[i], r.complete, r.fired, r.limit_hits,
+			      r.executions);
+		sim_world_free(&w);
+	}
+	for (i = 0; i <= SIM_EXPLORE_WALK; i++) {
+		t_build_program(&w, "poll-locked-lonely");
+		explore(i, 2, &r, false);
+#ifdef SIM_ASAN
+		if (r.limit_hits && !r.buggy) {
+			sim_world_free(&w);
+			continue;
+		}
+#endif
+		ck_assert_msg(r.buggy &&
+			      r.first.fired == EXPECT(ORACLE_LIVELOCK),
+			      "poll-locked-lonely, %s: fired %#x, %lu cut",
+			      sim_explore_mode_name(i), r.first.fired,
+			      r.limit_hits);
+		sim_world_free(&w);
+	}
+	t_build_program(&w, "poll-locked-lonely");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	sim_cex_replay(&w, &r.first, true);
+	ck_assert_msg(strstr(hit->msg, "A (poller) spins forever in poller") &&
+		      strstr(hit->msg, "flag_lock"), "%s", hit->msg);
+	sim_world_free(&w);
+}
+END_TEST
+
 /* explore ... --emit dot | dot -Tsvg: the figure alone on stdout */
 START_TEST(test_emit_puts_the_figure_alone_on_stdout)
 {
@@ -1542,6 +1602,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
+	tcase_add_test(tc, test_a_turn_that_changes_nothing_is_an_await);
 	tcase_add_test(tc, test_dpor_covers_what_random_search_runs);
 	suite_add_tcase(s, tc);
 	return s;

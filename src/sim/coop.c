@@ -255,6 +255,35 @@ static u16 asleep_mask(const struct sim_world *w)
 	return mask;
 }
 
+/*
+ * Did @t's operation of @kind, which ran with @t in @state, change nothing
+ * another thread can see?  @changed: its word holds another value now.
+ * For sim_spin_ran() (DOC: Spin-waits are awaits).
+ */
+static bool spin_neutral(const struct sim_thread *t, int kind, bool changed,
+			 int state)
+{
+	switch (kind) {
+	case SEAM_ATOMIC_SET:
+	case SEAM_ATOMIC_CMPXCHG:
+	case SEAM_ATOMIC_XCHG:
+	case SEAM_SET_BIT:
+	case SEAM_CLEAR_BIT:
+	case SEAM_TEST_AND_SET_BIT:
+	case SEAM_TEST_AND_CLEAR_BIT:
+	case SEAM_WRITE_ONCE:
+		return !changed;
+	case SEAM_SET_STATE:
+		return t->op.arg == state;
+	case SEAM_SCHEDULE:
+		return t->spin_noop;
+	case SEAM_SCHEDULE_TIMEOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
 	unsigned int enabled = sim_enabled_mask(w);
@@ -263,6 +292,7 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	const char *name = NULL;
 	struct sim_word before = { .valid = false };
 	u16 asleep = 0;
+	bool changed = true;
 	long ret = 0;
 	int i;
 
@@ -273,12 +303,16 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	t->has_op = false;
 	w->enabled_valid = false;
 	if (likely(kind != SEAM_BAD)) {
+		int state = t->state;
+
 		name = sim_lock_name(&t->op);
 		sim_word_save(&t->op, &before);
 		if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
 			asleep = asleep_mask(w);
 		ret = sim_op_exec(w, t, &t->op);
-		sim_spin_ran(t, kind, ret);
+		changed = sim_word_changed(&t->op, &before);
+		sim_spin_ran(t, &t->op, ret,
+			     spin_neutral(t, kind, changed, state));
 	} else {
 		/* DOC: A model bug is a verdict (ops.c): touch nothing */
 		sim_op_bad(w, t, &t->op);
@@ -297,7 +331,7 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	ev->arg2 = t->op.arg2;
 	ev->result = ret;
 	ev->fn = name;
-	ev->changed = sim_word_changed(&t->op, &before);
+	ev->changed = changed;
 	if (kind == SEAM_WAKE_UP)
 		ev->arg2 = before.waiters;
 	/* whom a wake-up woke: the sleepers it left running */
@@ -336,6 +370,8 @@ long sim_coop_op(struct sim_op *op)
 		t->op.kind = SEAM_BAD;
 	}
 	t->has_op = true;
+	/* a schedule() in TASK_RUNNING returns at once (spin.c) */
+	t->spin_noop = op->kind == SEAM_SCHEDULE && t->state == TASK_RUNNING;
 	w->enabled_valid = false;
 	if (w->phase == 0)
 		coop_switch(t, NULL);

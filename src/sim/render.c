@@ -204,7 +204,7 @@ static void cycle_lines(const struct sim_world *w, struct lines *out,
 {
 	const struct sim_thread *th = &w->threads[t];
 	unsigned int first, last;
-	char what[128];
+	char what[150];	/* fits ln->text with its prefix */
 	struct line *ln;
 	size_t i;
 

@@ -141,8 +141,9 @@ struct sim_watch {
 	const void *obj;
 	const struct seam_site *site;
 	long arg;
-	long value;
+	long value;	/* a lock's: the trace index after the turn's unlock */
 	u8 kind;
+	u8 tid;		/* the waiting thread */
 	unsigned int step;
 };
 
@@ -189,6 +190,11 @@ struct sim_thread {
 	u64 spin_hash;			/* the thread's state there */
 	size_t spin_at;			/* the trace when it was there */
 	unsigned int spin_step;		/* its steps then */
+	const void *spin_bracket;	/* a lock taken in the turn, not
+					 * yet released: see sim_spin_ran() */
+	const void *spin_wait;		/* a prepare_to_wait() of the turn
+					 * not yet finished */
+	bool spin_noop;			/* its schedule() will not sleep */
 	const void *stack_top;		/* its stack top: its body's frame */
 
 	/* --- threads engine --- */
@@ -496,16 +502,46 @@ static inline unsigned int sim_alloc_order(const struct sim_world *w)
 }
 
 /*
- * sim_spin_ran() - @t's operation of @kind ran and returned @ret: unless
- * it was a read (or a cpu_relax(), or a trylock that failed), the reads
- * since the last write are forgotten.
+ * sim_spin_ran() - @t's operation @op ran and returned @ret; @neutral: it
+ * changed nothing another thread can see (a store of the value the word
+ * held, a set_current_state() to the state the task is in, a schedule()
+ * that did not sleep, a timed sleep).  Unless it was a read (or a
+ * cpu_relax(), a trylock that failed, or a neutral operation), the reads
+ * since the last write are forgotten.  A lock taken with nothing held
+ * since the last write opens a bracket that its release closes: a turn
+ * may take and drop a lock around what it reads (DOC: Spin-waits are
+ * awaits).  So does a prepare_to_wait() that its finish_wait() ends
+ * with no sleep in between: a wait_event() whose condition was true.
  */
-static inline void sim_spin_ran(struct sim_thread *t, int kind, long ret)
+static inline void sim_spin_ran(struct sim_thread *t, const struct sim_op *op,
+				long ret, bool neutral)
 {
-	u8 k = sim_spin_kind[kind];
+	u8 k = sim_spin_kind[op->kind];
 
-	if (!k || (k == 2 && ret))
-		t->spin_gen++;
+	if (op->kind == SEAM_PREPARE_TO_WAIT && !t->spin_wait) {
+		t->spin_wait = op->obj;
+		return;
+	}
+	if (op->kind == SEAM_FINISH_WAIT && t->spin_wait == op->obj) {
+		t->spin_wait = NULL;
+		return;
+	}
+	if (k == 3) {
+		if (!t->spin_bracket) {
+			t->spin_bracket = op->obj;
+			return;
+		}
+	} else if (t->spin_bracket == op->obj &&
+		   (op->kind == SEAM_SPIN_UNLOCK ||
+		    op->kind == SEAM_MUTEX_UNLOCK)) {
+		t->spin_bracket = NULL;
+		return;
+	} else if (neutral || (k && !(k == 2 && ret))) {
+		return;
+	}
+	t->spin_gen++;
+	t->spin_bracket = NULL;
+	t->spin_wait = NULL;
 }
 
 /*
@@ -518,7 +554,8 @@ static inline bool sim_spin_candidate(struct sim_thread *t,
 {
 	struct sim_spin_slot *s;
 
-	if (!sim_spin_kind[op->kind])
+	/* a wait_event()'s condition is never a loop's head: its loop is */
+	if (!sim_spin_kind[op->kind] || t->spin_wait)
 		return false;
 	s = &t->spin_seen[((uintptr_t)op->site >> 3) % SIM_SPIN_SLOTS];
 	if (s->gen == t->spin_gen && s->site == op->site &&

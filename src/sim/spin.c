@@ -25,7 +25,17 @@
  *    test_bit(), a trylock that failed, cpu_relax()) are remembered one
  *    slot each; the first read it is about to make again is the head of
  *    a loop (a later one that comes round again without the head passing
- *    becomes the head instead: an inner loop);
+ *    becomes the head instead: an inner loop).  What changes nothing
+ *    another thread can see is not a write here: a store of the value
+ *    the word holds (a set_bit() of a set bit, a WRITE_ONCE() of the
+ *    same value), a set_current_state() to the state the task is in, a
+ *    schedule() in TASK_RUNNING (it returns at once), a timed sleep (time
+ *    does not pass: linux/timer.h).  Nor is a lock taken with no other
+ *    held since the last write and released in the same turn: the
+ *    turn may read what the lock protects with plain loads (rule (1) of
+ *    DOC: The sync seam), and the await waits for another thread to take
+ *    that lock, the only way that data can change (the oom reaper's loop
+ *    without its wait_event(), a user task that polls for its signal);
  *  - at the head, the thread's own state is taken: its callee-saved
  *    registers and its stack, from the seam call up (sim_spin_enter()
  *    saves the registers before any simulator code can overwrite them).
@@ -33,8 +43,11 @@
  *    the same, the turn in between changed nothing of its own: it
  *    read, compared and came back.  Then, instead of the read, the thread
  *    takes one step of kind await (SEAM_AWAIT), which can run only once
- *    some word the last turn read holds another value (or is freed): the
- *    thread is blocked until then, and runs on as before afterwards;
+ *    some word the last turn read holds another value (or is freed), or
+ *    another thread has taken a lock the turn took and dropped: the
+ *    thread is blocked until then, and runs on as before afterwards.  A
+ *    head reached with such a lock still held is not taken for an await
+ *    (whoever would end the wait may need that lock);
  *  - a turn that counts on its stack (i++) is never the same twice: such
  *    a loop is run for real, and the step limit decides (Unknown).  A
  *    loop that counts in a global or a heap object with a plain C store
@@ -62,7 +75,9 @@
 
 /*
  * What keeps a run of reads going: 1 a read (or cpu_relax(), or an
- * await), 2 a trylock, when it fails.  Anything else ends it.
+ * await), 2 a trylock, when it fails, 3 a lock, until its release (a
+ * bracket, see sim_spin_ran()).  Anything else ends it, unless it
+ * changed nothing (coop.c).
  */
 const u8 sim_spin_kind[SEAM_NR_OPS] = {
 	[SEAM_ATOMIC_READ] = 1,
@@ -74,6 +89,8 @@ const u8 sim_spin_kind[SEAM_NR_OPS] = {
 	[SEAM_MUTEX_TRYLOCK] = 2,
 	[SEAM_DOWN_READ_TRYLOCK] = 2,
 	[SEAM_DOWN_WRITE_TRYLOCK] = 2,
+	[SEAM_SPIN_LOCK] = 3,
+	[SEAM_MUTEX_LOCK] = 3,
 };
 
 static const struct seam_site await_site = {
@@ -104,8 +121,31 @@ static u64 state_hash(const unsigned long *from, const void *top)
 	return h;
 }
 
+/*
+ * Has another thread taken the lock @wt watches since the turn released
+ * it?  What the lock protects can change only in between: rule (1) of
+ * DOC: The sync seam lets a lock holder read it plainly.
+ */
+static bool lock_taken_since(const struct sim_world *w,
+			     const struct sim_watch *wt)
+{
+	size_t e;
+
+	for (e = wt->value; e < w->trace.nr; e++) {
+		const struct sim_event *ev = &w->trace.ev[e];
+
+		if (ev->type == SIM_EV_OP && ev->obj == wt->obj &&
+		    ev->tid != wt->tid &&
+		    (sim_spin_kind[ev->kind] == 3 ||
+		     (sim_spin_kind[ev->kind] == 2 && ev->result)))
+			return true;
+	}
+	return false;
+}
+
 /* Does the word @wt watches hold something else now? */
-static bool watch_changed(const struct sim_watch *wt)
+static bool watch_changed(const struct sim_world *w,
+			  const struct sim_watch *wt)
 {
 	int size = wt->site->size;
 	const void *p = wt->obj;
@@ -114,6 +154,9 @@ static bool watch_changed(const struct sim_watch *wt)
 	if (sim_addr_freed(p))
 		return true;
 	switch (wt->kind) {
+	case SEAM_SPIN_LOCK:
+	case SEAM_MUTEX_LOCK:
+		return lock_taken_since(w, wt);
 	case SEAM_TEST_BIT:
 		cur = *(const unsigned long *)p & (1UL << (wt->arg & 63));
 		return !!cur != wt->value;
@@ -156,13 +199,26 @@ bool sim_await_ready(const struct sim_world *w, const struct sim_op *op)
 	long i;
 
 	for (i = op->arg; i < op->arg + op->arg2; i++)
-		if (watch_changed(&w->watch[i]))
+		if (watch_changed(w, &w->watch[i]))
 			return true;
 	return false;
 }
 
+/* Is @w->watch[@i] the first of the await's entries for its word? */
+static bool watch_first(const struct sim_world *w, long from, long i)
+{
+	long j;
+
+	for (j = from; j < i; j++)
+		if (w->watch[j].obj == w->watch[i].obj &&
+		    w->watch[j].arg == w->watch[i].arg)
+			return false;
+	return true;
+}
+
 /**
- * sim_await_text() - what an await waits for: "a write to go, turn".
+ * sim_await_text() - what an await waits for: "a write to go, turn", "a
+ * write to busy or another thread taking &flag_lock".
  * @w: the world whose watch list the await indexes.
  * @op: the await.
  * @buf: output.
@@ -172,25 +228,99 @@ void sim_await_text(const struct sim_world *w, const struct sim_op *op,
 		    char *buf, size_t len)
 {
 	size_t n = 0;
+	int pass, words = 0, locks = 0, left = 0;
 	long i;
 
-	n = snprintf(buf, len, "a write to ");
-	for (i = op->arg; i < op->arg + op->arg2 && n < len; i++) {
-		const struct sim_watch *wt = &w->watch[i];
-		long j;
+	buf[0] = 0;
+	for (pass = 0; pass < 2; pass++)
+		for (i = op->arg; i < op->arg + op->arg2; i++) {
+			const struct sim_watch *wt = &w->watch[i];
+			bool lock = sim_spin_kind[wt->kind] == 3;
+			int *seen = lock ? &locks : &words;
+			const char *sep = *seen ? ", " :
+					  !lock ? "a write to " :
+					  words ? " or another thread taking " :
+					  "another thread taking ";
 
-		/* each word once */
-		for (j = op->arg; j < i; j++)
-			if (w->watch[j].obj == wt->obj &&
-			    w->watch[j].arg == wt->arg)
-				break;
-		if (j < i)
-			continue;
-		n += snprintf(buf + n, len - n, "%s%s", i > op->arg ? ", " : "",
-			      wt->site->what);
-	}
+			if (lock != (pass == 1) || !watch_first(w, op->arg, i))
+				continue;
+			/* room for this one and for " and 99 more" */
+			if (left || n + strlen(sep) + strlen(wt->site->what) +
+				    sizeof(" and 99 more") > len) {
+				left++;
+				continue;
+			}
+			n += snprintf(buf + n, len - n, "%s%s", sep,
+				      wt->site->what);
+			++*seen;
+		}
+	if (left)
+		snprintf(buf + n, len - n, " and %d more", left);
 	if (!op->arg2)
 		snprintf(buf, len, "nothing: its loop reads no shared word");
+}
+
+/*
+ * What @ev of the turn makes its await wait on: the word it read, with
+ * the value it saw; for a store that changed nothing, the value it
+ * stored (a bit operation becomes the test of its bit); for a lock the
+ * turn took and released, the first step after the release, from which
+ * another thread's acquisition is looked for.  Return: false for a step
+ * that waits on nothing (a cpu_relax(), an await, a sleep that did not
+ * sleep, a release, a set_current_state()).
+ */
+static bool watch_of(const struct sim_world *w, size_t e, size_t end,
+		     struct sim_watch *wt)
+{
+	const struct sim_event *ev = &w->trace.ev[e];
+	size_t u;
+
+	wt->obj = ev->obj;
+	wt->site = ev->site;
+	wt->arg = ev->arg;
+	wt->value = ev->result;
+	wt->kind = ev->kind;
+	wt->tid = ev->tid;
+	wt->step = ev->step;
+	switch (ev->kind) {
+	case SEAM_SET_BIT:
+	case SEAM_TEST_AND_SET_BIT:
+		wt->kind = SEAM_TEST_BIT;
+		wt->value = 1;
+		return true;
+	case SEAM_CLEAR_BIT:
+	case SEAM_TEST_AND_CLEAR_BIT:
+		wt->kind = SEAM_TEST_BIT;
+		wt->value = 0;
+		return true;
+	case SEAM_ATOMIC_SET:
+	case SEAM_WRITE_ONCE:
+	case SEAM_ATOMIC_XCHG:
+		wt->kind = SEAM_READ_ONCE;
+		wt->value = ev->arg;
+		return true;
+	case SEAM_ATOMIC_CMPXCHG:
+		wt->kind = SEAM_READ_ONCE;
+		return true;
+	default:
+		break;
+	}
+	if (sim_spin_kind[ev->kind] == 3) {
+		/* the bracket's release, in the same turn */
+		for (u = e + 1; u < end; u++) {
+			const struct sim_event *r = &w->trace.ev[u];
+
+			if (r->type == SIM_EV_OP && r->tid == ev->tid &&
+			    r->obj == ev->obj && !r->probe &&
+			    (r->kind == SEAM_SPIN_UNLOCK ||
+			     r->kind == SEAM_MUTEX_UNLOCK))
+				break;
+		}
+		wt->value = u + 1;
+		return true;
+	}
+	return sim_spin_kind[ev->kind] && ev->kind != SEAM_RELAX &&
+	       ev->kind != SEAM_AWAIT;
 }
 
 /*
@@ -201,25 +331,29 @@ void sim_await_text(const struct sim_world *w, const struct sim_op *op,
 static bool await_of(struct sim_world *w, struct sim_thread *t, size_t from,
 		     struct sim_op *aw)
 {
-	unsigned int n = 0, start = w->nwatch;
-	size_t e;
+	unsigned int n = 0, start = w->nwatch, i;
+	size_t e, end = w->trace.nr;
 
-	for (e = from; e < w->trace.nr; e++) {
+	for (e = from; e < end; e++) {
 		const struct sim_event *ev = &w->trace.ev[e];
-		struct sim_watch *wt;
+		struct sim_watch wt;
 
 		if (ev->type != SIM_EV_OP || ev->tid != t->tid || ev->probe ||
-		    ev->kind == SEAM_RELAX || ev->kind == SEAM_AWAIT)
+		    !watch_of(w, e, end, &wt))
+			continue;
+		/* a word read again with the same value: watched once */
+		for (i = start; i < start + n; i++)
+			if (w->watch[i].obj == wt.obj &&
+			    w->watch[i].kind == wt.kind &&
+			    w->watch[i].arg == wt.arg &&
+			    (w->watch[i].value == wt.value ||
+			     sim_spin_kind[wt.kind] == 3))
+				break;
+		if (i < start + n)
 			continue;
 		if (n == SIM_AWAIT_MAX || start + n == SIM_AWAIT_LOG)
 			return false;
-		wt = &w->watch[start + n++];
-		wt->obj = ev->obj;
-		wt->site = ev->site;
-		wt->arg = ev->arg;
-		wt->value = ev->result;
-		wt->kind = ev->kind;
-		wt->step = ev->step;
+		w->watch[start + n++] = wt;
 	}
 	w->nwatch += n;
 	*aw = (struct sim_op){
@@ -255,7 +389,8 @@ long sim_spin_op(struct sim_op *op, const unsigned long *regs)
 	    hd->arg == op->arg) {
 		/* the head again: the same state, or a turn that counts */
 		h = state_hash(regs, t->stack_top);
-		if (t->spin_hash == h && await_of(w, t, t->spin_at, &aw))
+		if (t->spin_hash == h && !t->spin_bracket &&
+		    await_of(w, t, t->spin_at, &aw))
 			sim_coop_op(&aw);
 		t->spin_hash = h;
 		t->spin_at = w->trace.nr;

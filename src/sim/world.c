@@ -197,6 +197,8 @@ void sim_world_reset(struct sim_world *w)
 		t->depth = 0;
 		t->in_seam = false;
 		t->spin_gen++;	/* forget the last execution's reads */
+		t->spin_bracket = NULL;
+		t->spin_wait = NULL;
 	}
 	w->enabled_valid = false;
 	w->step = 0;
@@ -334,7 +336,7 @@ void sim_end_of_run(struct sim_world *w)
 		if (t->op.kind == SEAM_AWAIT) {
 			/* a spin-wait no write will end (spin.c) */
 			unsigned int first, last;
-			char what[160], steps[40];
+			char what[256], steps[40];
 			int d = t->depth < SIM_MAX_DEPTH ? t->depth :
 				SIM_MAX_DEPTH;
 
