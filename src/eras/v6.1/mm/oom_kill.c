@@ -35,7 +35,10 @@
  * In the model the timer expires at the OOM killer's next tick, the
  * schedule_timeout_killable(1) that follows the kill (linux/timer.h):
  * whether the victim has finished unmapping by then is the explorer's
- * choice, as every delay is.  What the era adds is the drop.
+ * choice, as every delay is.  A dying allocator that queues itself
+ * (out_of_memory()'s shortcut) sleeps no more: its timer expires at the
+ * tick after its do_exit(), as its CPU ticks on without it.  What the
+ * era adds is the drop.
  */
 //! [v6.1-delay]
 
