@@ -691,9 +691,10 @@ void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
 	__attribute__((format(printf, 4, 5)));
 void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk);
 /* What an observe step (SEAM_OBSERVE) looks at: its @arg. */
-enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE };
+enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE, SIM_OBSERVE_REAPED };
 void sim_oracle_observe(struct sim_world *w, const struct sim_op *op);
 void sim_oracle_mrelease_returned(struct sim_world *w, long ret);
+void sim_oracle_oom_reaped(struct sim_world *w, struct mm_struct *mm);
 void sim_oracle_end(struct sim_world *w);
 void sim_oracle_booted(struct sim_world *w);
 long sim_mm_rss(struct mm_struct *mm);
