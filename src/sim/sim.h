@@ -309,6 +309,7 @@ struct sim_kill {
 	struct mm_struct *mm;
 	unsigned int step;
 	int tid;
+	bool reaped;	/* the OOM reaper reported its mm reaped */
 };
 
 /* --- scenarios -------------------------------------------------------- */
@@ -416,6 +417,7 @@ struct sim_world {
 	const char *mm_owner[SIM_MAX_MMS];
 	const void *mm_aio[SIM_MAX_MMS];	/* each one's AIO table, as built */
 	struct task_struct *mm_task[SIM_MAX_MMS];	/* the task it was built for */
+	long mm_locked[SIM_MAX_MMS];	/* pages of its VM_LOCKED VMAs, as built */
 	unsigned long total_pages;
 	/* every frame's _mapcount starts at -1: the rmap check can run */
 	bool mapcounts;
