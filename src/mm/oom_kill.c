@@ -10,7 +10,9 @@
  *          TIF_MEMDIE after a reap, 03049269de43 the victim queue).
  * Omits:   memcg and cpuset OOMs, sysrq, oom_killer_disable(), the freezer,
  *          killing other processes sharing the mm, children sacrifice,
- *          mlocked and hugetlb VMAs (there are none), dump_header().
+ *          hugetlb VMAs (there are none), dump_header().  The reaper skips
+ *          mlocked VMAs as v4.6's did (can_madv_dontneed_vma()); wedged's
+ *          victim has some.
  * Book:    chapter "v4.6: the first reaper" (book/era-v4.6.md).
  *
  * Lock ordering in this file (outermost first):
@@ -269,6 +271,7 @@ static bool __oom_reap_task(struct task_struct *tsk)
 					 NULL);
 	}
 	tlb_finish_mmu(&tlb, 0, -1);
+	sim_assert_oom_reaped(mm);
 	pr_info("oom_reaper: reaped process %d (%s)", task_pid_nr(tsk),
 		tsk->comm);
 	up_read(&mm->mmap_sem);

@@ -30,6 +30,14 @@
  * nobody: it is an earlier victim for the kills that follow, never a
  * spurious one itself.
  *
+ * A kill is spurious too when the OOM killer chooses again a victim the
+ * reaper has reported reaped: what it could free is gone, so the kill
+ * frees nothing more.  Only v4.6's scan can weigh an earlier victim at
+ * all (from v4.9 it skips one or waits for it), and its reaper stores
+ * OOM_SCORE_ADJ_MIN before it clears TIF_MEMDIE (36324a990cf5) so that
+ * the scan never does; a victim that kept mlocked pages (wedged's) still
+ * outweighs the candidate when that order is lost.
+ *
  * DOC: The contract oracle
  *
  * Some promises break without anything unsafe happening, so no other
@@ -56,6 +64,35 @@
  * process the call refused to reap: the oracle fires at the return (it
  * reads nothing the other threads write, so it needs no step of its own).
  *
+ * The OOM reaper makes the same promise to the OOM killer: a reap that
+ * reports success (v4.6's __oom_reap_task(), v4.9 to v4.14's
+ * __oom_reap_task_mm(), oom_reap_task_mm() from v4.19 on, all returning
+ * true) has unmapped every page of the VMAs it may reap, and its caller
+ * then hides the victim (v4.6's OOM_SCORE_ADJ_MIN, MMF_OOM_SKIP from
+ * v4.9) as if it had.  Each era's reaper says so, where the walk is over
+ * and mmap_lock is still held, with one simulator-only call,
+ * sim_assert_oom_reaped() (trace/events/oom.h); the reaper's own paths
+ * that succeed without walking (the victim gone past exit_mm(), a failed
+ * mmget_not_zero(), MMF_OOM_SKIP already set, 2017-uncond's NULL
+ * mm->mmap) make no such claim and are not checked.  Then, as for
+ * process_mrelease(), an observe step looks at the mm's RSS.  The VMAs a
+ * reaper may skip are the era's: hugetlb, VM_PFNMAP and shared file
+ * mappings in every era, VM_LOCKED until a213e5cf71cb (v5.18; struct
+ * era's @reaps_mlocked).  The scenarios' VMAs are private and anonymous,
+ * and only wedged's victim has mlocked ones, so the RSS may not exceed
+ * what those had as built (0 where the era reaps them too).  Sound in
+ * every cell of the tree: after boot nothing maps a page (the /proc
+ * reader's fault of v4.14 on maps at most the zero page, which no RSS
+ * counts, and is the refault oracle's business), so RSS only goes down
+ * and a page counted at the look was counted at the claim; and a page
+ * another zapper (a concurrent exit_mmap()) cleared is counted off under
+ * the same PTE lock the reaper's walk takes, so none is still counted
+ * once the walk has passed its table.  What it catches: a
+ * walk that skips a VMA, its first or its last (two survivors of `make
+ * mutate` in v4.9, whose own spurious kill masks them in oom and
+ * proc-reader: caught in stuck, where the mm reaped is the candidate's),
+ * or a reap that reports a success it did not do.
+ *
  * DOC: The oom-lockup oracle
  *
  * The OOM killer waits for its last victim rather than kill another, for
@@ -78,6 +115,11 @@
  * left TIF_MEMDIE set (36324a990cf5's changelog: the cap on how long a
  * victim keeps it holds only "granted the oom reaper is able to
  * take mmap_sem"); the reaper cleared it for every queued task from v4.7.
+ * In v4.6 a victim without TIF_MEMDIE is hidden only if the scan will not
+ * choose it again: OOM_SCORE_ADJ_MIN, which the reaper stores after a
+ * successful reap.  One without it that still has pages mapped (wedged's
+ * mlocked VMAs, which the reaper skips) is chosen round after round and
+ * frees nothing: the oracle fires for it too.
  * No run ends with a timer still pending (the v5.18 reaper delay): the
  * model ticks a task's CPU at its timed sleeps and after its do_exit()
  * (linux/timer.h), and every task that arms one does one or the other,
@@ -90,6 +132,7 @@
 #include <linux/sched/signal.h>
 #include <linux/mm_types.h>
 #include <linux/mm.h>
+#include <linux/oom.h>
 #include <linux/list.h>
 #include <linux/errno.h>
 #include "sim.h"
@@ -263,6 +306,27 @@ static int kill_index(struct sim_world *w, struct task_struct *tsk)
 	return -1;
 }
 
+/*
+ * An earlier victim marked again.  Only v4.6's scan can choose a victim
+ * twice (from v4.9 an OOM victim is skipped or waited for, never weighed),
+ * and its reaper sets OOM_SCORE_ADJ_MIN before it clears TIF_MEMDIE
+ * (36324a990cf5) so that a reaped victim is never chosen again: its
+ * reapable memory is gone, and killing it again frees nothing more while
+ * the OOM killer waits for it.  A dying task marking itself
+ * (out_of_memory()'s shortcut) chooses nobody.  DOC: The spurious-kill
+ * oracle.
+ */
+static void check_chosen_again(struct sim_world *w, int k)
+{
+	struct sim_kill *v = &w->kills[k];
+
+	if (!v->reaped || (sim_self && sim_self->task == v->task))
+		return;
+	sim_oracle(w, ORACLE_SPURIOUS_KILL, sim_self ? sim_self->tid : -1,
+		   "%s (pid %d) was chosen again after the OOM reaper had reaped it: a kill that can free nothing more",
+		   v->task->comm, v->task->pid);
+}
+
 /**
  * sim_oracle_mark_victim() - mark_oom_victim() chose @tsk.
  * @w: the world.
@@ -275,9 +339,15 @@ void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
 {
 	int i, k;
 
-	if (!tsk || kill_index(w, tsk) >= 0 || w->nkills == SIM_MAX_KILLS)
+	if (!tsk || w->nkills == SIM_MAX_KILLS)
 		return;
+	k = kill_index(w, tsk);
+	if (k >= 0) {
+		check_chosen_again(w, k);
+		return;
+	}
 	k = w->nkills++;
+	w->kills[k].reaped = false;
 	w->kills[k].task = tsk;
 	w->kills[k].mm = tsk->mm;
 	w->kills[k].step = w->step;
@@ -407,6 +477,94 @@ void sim_oracle_mrelease_returned(struct sim_world *w, long ret)
 		check_mrelease(w, ret);
 }
 
+/* The name the scenario gave @mm's task, for the messages. */
+static const char *mm_owner_of(struct sim_world *w, struct mm_struct *mm)
+{
+	int i;
+
+	for (i = 0; i < w->nmms; i++)
+		if (w->mms[i] == mm)
+			return w->mm_owner[i];
+	return "an OOM victim";
+}
+
+/* Does @era's reaper reap VM_LOCKED VMAs (its own word or an ancestor's)? */
+static bool reaps_mlocked(const struct era *era)
+{
+	int depth;
+
+	for (depth = 0; era && depth < 32; depth++) {
+		if (era->reaps_mlocked)
+			return true;
+		era = sim_era_parent(era);
+	}
+	return false;
+}
+
+/*
+ * Pages of @mm that the era's reaper may leave mapped: those of the VMAs
+ * it skips.  The scenarios' VMAs are private and anonymous, never hugetlb
+ * nor VM_PFNMAP; some are mlocked (wedged's victim), which the reaper
+ * skips until a213e5cf71cb (v5.18).  Counted as built: RSS only goes down.
+ */
+static long reap_kept(struct sim_world *w, struct mm_struct *mm)
+{
+	int i;
+
+	if (reaps_mlocked(w->era))
+		return 0;
+	for (i = 0; i < w->nmms; i++)
+		if (w->mms[i] == mm)
+			return w->mm_locked[i];
+	return 0;
+}
+
+/* DOC: The contract oracle: the look after a reap that succeeded. */
+static void check_reaped(struct sim_world *w, struct mm_struct *mm,
+			 long kept)
+{
+	long rss = sim_mm_rss(mm) - kept;
+	int i;
+
+	/* the reaper's word, that a choice of this victim now wastes */
+	for (i = 0; i < w->nkills; i++)
+		if (w->kills[i].mm == mm)
+			w->kills[i].reaped = true;
+	if (rss <= 0)
+		return;
+	sim_oracle(w, ORACLE_CONTRACT, sim_self ? sim_self->tid : -1,
+		   "the OOM reaper reaped the mm of %s and reported success while %ld page%s of the VMAs it may reap %s still mapped",
+		   mm_owner_of(w, mm), rss, rss == 1 ? "" : "s",
+		   rss == 1 ? "was" : "were");
+}
+
+/**
+ * sim_oracle_oom_reaped() - the OOM reaper is about to report @mm reaped
+ * (sim_assert_oom_reaped()): check its contract (DOC: The contract oracle).
+ * @w: the world.
+ * @mm: the mm it reaped; the reaper still holds its mmap_lock for read.
+ *
+ * What the reaper may leave mapped is counted now, under that lock; the
+ * look is a step of its own in the coop engine, as process_mrelease()'s.
+ */
+void sim_oracle_oom_reaped(struct sim_world *w, struct mm_struct *mm)
+{
+	static const struct seam_site site = {
+		"observe", "the OOM reaper reaped: the mm's RSS",
+		__FILE__, __LINE__, 0
+	};
+	struct sim_op o = {
+		.kind = SEAM_OBSERVE, .obj = mm,
+		.arg = SIM_OBSERVE_REAPED, .arg2 = reap_kept(w, mm),
+		.site = &site,
+	};
+
+	if (w->mode == SIM_MODE_COOP)
+		sim_coop_op(&o);
+	else
+		check_reaped(w, mm, o.arg2);
+}
+
 /**
  * sim_oracle_observe() - an observe step runs: the oracle that asked for
  * it looks now.
@@ -417,6 +575,8 @@ void sim_oracle_observe(struct sim_world *w, const struct sim_op *op)
 {
 	if (op->arg == SIM_OBSERVE_MRELEASE)
 		check_mrelease(w, op->arg2);
+	else if (op->arg == SIM_OBSERVE_REAPED)
+		check_reaped(w, op->obj, op->arg2);
 	else
 		sim_oracle_mark_victim(w, op->obj);
 }
@@ -698,6 +858,24 @@ static bool oom_waits_for(struct task_struct *tsk)
 	       (1UL << TIF_MEMDIE);
 }
 
+/*
+ * v4.6 (no signal->oom_mm): does the OOM killer still weigh @k's task, an
+ * earlier victim without TIF_MEMDIE?  Its reaper hides a victim from the
+ * scan with OOM_SCORE_ADJ_MIN (36324a990cf5); one left with pages mapped
+ * (mlocked, which the reaper skips) and without it is chosen again each
+ * round, and can free nothing.  (DOC: The oom-lockup oracle)
+ */
+static bool oom_weighs_again(struct sim_world *w, struct task_struct *tsk)
+{
+	int k = kill_index(w, tsk);
+
+	if (k < 0 || __atomic_load_n(&tsk->signal->oom_mm, __ATOMIC_SEQ_CST))
+		return false;
+	return __atomic_load_n(&tsk->signal->oom_score_adj,
+			       __ATOMIC_SEQ_CST) != OOM_SCORE_ADJ_MIN &&
+	       sim_mm_rss(w->kills[k].mm) > 0;
+}
+
 static void check_oom_lockup(struct sim_world *w)
 {
 	struct zone *zone;
@@ -722,13 +900,23 @@ static void check_oom_lockup(struct sim_world *w)
 			      (t->run == SIM_T_READY && t->has_op &&
 			       t->op.kind == SEAM_PARK);
 
-		if (!parked || !t->task || !oom_waits_for(t->task))
+		if (!parked || !t->task)
+			continue;
+		if (oom_waits_for(t->task)) {
+			sim_oracle(w, ORACLE_OOM_LOCKUP, t->tid,
+				   "an allocation gave up while the OOM killer waits for %s (pid %d), an OOM victim stuck for good that nobody hid (%s)",
+				   t->task->comm, t->task->pid,
+				   t->task->signal->oom_mm ?
+				   "no MMF_OOM_SKIP on its mm" :
+				   "TIF_MEMDIE still set");
+			return;
+		}
+		if (!oom_weighs_again(w, t->task))
 			continue;
 		sim_oracle(w, ORACLE_OOM_LOCKUP, t->tid,
-			   "an allocation gave up while the OOM killer waits for %s (pid %d), an OOM victim stuck for good that nobody hid (%s)",
+			   "an allocation gave up while %s (pid %d), an OOM victim stuck for good, still has %ld pages mapped and no OOM_SCORE_ADJ_MIN: the OOM killer chooses it again and again, and it frees nothing",
 			   t->task->comm, t->task->pid,
-			   t->task->signal->oom_mm ? "no MMF_OOM_SKIP on its mm" :
-			   "TIF_MEMDIE still set");
+			   sim_mm_rss(t->task->mm));
 		return;
 	}
 }

@@ -55,6 +55,7 @@ static const char *const trace_names[SEAM_TRACE_NR] = {
 	[SEAM_TRACE_PR] = "pr",
 	[SEAM_TRACE_MIGHT_SLEEP] = "might_sleep",
 	[SEAM_TRACE_ZERO_PAGE] = "zero_page_fault",
+	[SEAM_TRACE_OOM_REAPED] = "oom_reaped",
 };
 
 static const char *const link_cat[] = {

@@ -45,14 +45,21 @@
  *
  * wedged is stuck's other half: a victim blocked in the kernel for good
  * (D state, waiting for I/O that never completes) that holds no lock, so
- * the reaper's trylock succeeds and the reap unmaps everything, yet the
+ * the reaper's trylock succeeds and the reap unmaps what it may, yet the
  * victim never exits to hide itself: what hides it is the reaper's own
  * work after a successful reap (v4.6: exit_oom_victim() and
  * OOM_SCORE_ADJ_MIN, 36324a990cf5; from v4.9 MMF_OOM_SKIP).  A asks for
- * more than the victim had (order 3: 8 pages, the victim has 4), so a
+ * more than the victim had (order 3: 8 pages, the victim has 6), so a
  * reaped victim alone does not satisfy it: the OOM killer must move on to
  * the candidate, which it does only if the victim is hidden; if not, it
- * waits for ever (the oom-lockup oracle).  The allocation is not a costly
+ * waits for ever (the oom-lockup oracle).  The victim mlock()ed all its
+ * VMAs but the first, as a daemon that must not be paged out does:
+ * before a213e5cf71cb (v5.18) the reaper skips VM_LOCKED VMAs, so the
+ * reaped victim still weighs 4 pages, more than the candidate's 3, and
+ * in v4.6, where only OOM_SCORE_ADJ_MIN hides it from the scan once
+ * TIF_MEMDIE is gone, the OOM killer would choose it again and again
+ * (36324a990cf5 hides a reaped victim for that reason: choosing it again
+ * can free nothing).  The allocation is not a costly
  * one (order <= PAGE_ALLOC_COSTLY_ORDER), so the kernel would OOM-kill
  * for it.  K, a shell's kill -9 that V cannot act on (D state), may come
  * before the OOM killer looks: V is then already dying (SIGNAL_GROUP_EXIT,
@@ -83,6 +90,7 @@ static const struct era_entry *entry(struct sim_world *w)
 static void record_mm(struct sim_world *w, struct task_struct *p)
 {
 	if (w->nmms < SIM_MAX_MMS && p->mm) {
+		w->mm_locked[w->nmms] = 0;
 		w->mms[w->nmms] = p->mm;
 		w->mm_aio[w->nmms] = p->mm->ioctx_table;
 		w->mm_task[w->nmms] = p;
@@ -91,12 +99,14 @@ static void record_mm(struct sim_world *w, struct task_struct *p)
 }
 
 /*
- * spawn() - a process with @vmas anonymous VMAs of @pages pages each, every
- * page faulted in, and @aio AIO requests in flight.
+ * spawn_locked() - a process with @vmas anonymous VMAs of @pages pages
+ * each, every page faulted in, the last @locked of them mlocked (VM_LOCKED,
+ * as mlock() leaves them), and @aio AIO requests in flight.
  */
-static struct task_struct *spawn(struct sim_world *w, const char *comm,
-				 unsigned long vmas, unsigned long pages,
-				 unsigned long aio)
+static struct task_struct *spawn_locked(struct sim_world *w,
+					const char *comm, unsigned long vmas,
+					unsigned long pages, unsigned long aio,
+					unsigned long locked)
 {
 	unsigned long pmd_size = w->params.ptrs_per_pte * SIM_PAGE_SIZE;
 	unsigned long span = (pages * SIM_PAGE_SIZE + pmd_size - 1) /
@@ -110,7 +120,8 @@ static struct task_struct *spawn(struct sim_world *w, const char *comm,
 	for (i = 0; i < vmas; i++) {
 		unsigned long addr = pmd_size + i * (span + pmd_size);
 
-		if (entry(w)->vm_brk_flags(addr, pages * SIM_PAGE_SIZE, 0) ||
+		if (entry(w)->vm_brk_flags(addr, pages * SIM_PAGE_SIZE,
+					   i + locked >= vmas ? VM_LOCKED : 0) ||
 		    entry(w)->mm_populate(addr, pages * SIM_PAGE_SIZE))
 			return NULL;
 		if (!i)
@@ -120,7 +131,18 @@ static struct task_struct *spawn(struct sim_world *w, const char *comm,
 		return NULL;
 	w->boot_current = NULL;
 	record_mm(w, p);
+	/* what a reaper that skips VM_LOCKED leaves: the contract oracle */
+	if (w->nmms && w->mms[w->nmms - 1] == p->mm)
+		w->mm_locked[w->nmms - 1] =
+			(long)(locked < vmas ? locked : vmas) * (long)pages;
 	return p;
+}
+
+static struct task_struct *spawn(struct sim_world *w, const char *comm,
+				 unsigned long vmas, unsigned long pages,
+				 unsigned long aio)
+{
+	return spawn_locked(w, comm, vmas, pages, aio, 0);
 }
 
 /* Page frames a process of this shape needs. */
@@ -403,7 +425,9 @@ static int build_wedged(struct sim_world *w)
 	struct task_struct *shell;
 
 	boot(w, 1, true);
-	w->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
+	/* every VMA but the first mlocked: see the top of this file */
+	w->victim = spawn_locked(w, "victim", p->vmas, p->pages, p->aio,
+				 p->vmas - 1);
 	w->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
 	w->allocator = spawn(w, "allocator", 1, 1, 0);
 	shell = entry(w)->copy_process("sh", 0);
@@ -491,7 +515,7 @@ static const struct sim_scenario scn_wedged = {
 	.name = "wedged",
 	.id = SCN_WEDGED,
 	.summary = "V is blocked in the kernel for good but holds no lock (K's kill -9 cannot wake it): the reap succeeds, V never exits, and only the reaper can hide it so that A's big allocation gets a second kill",
-	.defaults = { .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,
+	.defaults = { .vmas = 3, .pages = 2, .ptrs_per_pte = 2, .retries = 2,
 		      .alloc_retries = 3, .aio = 0, .jiffy_ns = 1000 },
 	.build = build_wedged,
 };

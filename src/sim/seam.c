@@ -134,6 +134,9 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 	case SEAM_TRACE_ZERO_PAGE:
 		sim_oracle_zero_page(w, t, obj, arg);
 		break;
+	case SEAM_TRACE_OOM_REAPED:
+		sim_oracle_oom_reaped(w, obj);
+		break;
 	case SEAM_TRACE_MIGHT_SLEEP:
 		if (t)
 			sim_might_sleep(w, t, "might_sleep()", site);

@@ -315,6 +315,7 @@ struct sim_kill {
 	struct mm_struct *mm;
 	unsigned int step;
 	int tid;
+	bool reaped;	/* the OOM reaper reported its mm reaped */
 };
 
 /* --- scenarios -------------------------------------------------------- */
@@ -422,6 +423,7 @@ struct sim_world {
 	const char *mm_owner[SIM_MAX_MMS];
 	const void *mm_aio[SIM_MAX_MMS];	/* each one's AIO table, as built */
 	struct task_struct *mm_task[SIM_MAX_MMS];	/* the task it was built for */
+	long mm_locked[SIM_MAX_MMS];	/* pages of its VM_LOCKED VMAs, as built */
 	unsigned long total_pages;
 	/* every frame's _mapcount starts at -1: the rmap check can run */
 	bool mapcounts;
@@ -728,9 +730,10 @@ void sim_oracle_fatal(struct sim_world *w, int oracle, int tid,
 	__attribute__((format(printf, 4, 5)));
 void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk);
 /* What an observe step (SEAM_OBSERVE) looks at: its @arg. */
-enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE };
+enum { SIM_OBSERVE_MARK_VICTIM, SIM_OBSERVE_MRELEASE, SIM_OBSERVE_REAPED };
 void sim_oracle_observe(struct sim_world *w, const struct sim_op *op);
 void sim_oracle_mrelease_returned(struct sim_world *w, long ret);
+void sim_oracle_oom_reaped(struct sim_world *w, struct mm_struct *mm);
 void sim_oracle_end(struct sim_world *w);
 void sim_oracle_booted(struct sim_world *w);
 long sim_mm_rss(struct mm_struct *mm);

@@ -100,6 +100,12 @@ const struct era era_descriptor = {
 		[SCN_CONCURRENT_OOM] = EXPECT_CLEAN,
 		[SCN_EXIT_FIRST] = EXPECT_CLEAN,
 	},
+	/*
+	 * a213e5cf71cb "mm/munlock: delete munlock_vma_pages_all(), allow
+	 * oomreap" (Hugh Dickins, v5.18): the reaper skips only hugetlb and
+	 * VM_PFNMAP VMAs since (mm/oom_kill.c here); v6.18 inherits it.
+	 */
+	.reaps_mlocked = true,
 	.schedules = schedules,
 	.entry = &era_entry,
 };

@@ -241,6 +241,7 @@ enum seam_trace {
 	SEAM_TRACE_PR,			/* pr_info() and friends */
 	SEAM_TRACE_MIGHT_SLEEP,		/* might_sleep() */
 	SEAM_TRACE_ZERO_PAGE,		/* a fault maps the zero page */
+	SEAM_TRACE_OOM_REAPED,		/* sim_assert_oom_reaped() */
 	SEAM_TRACE_NR
 };
 

@@ -207,6 +207,10 @@ struct era_entry {
  *	    compares the whole set, so a second bug beside the era's own
  *	    (a leak, a use-after-free) fails the cell.
  * @decides: per scenario where @expect has an oracle, what decides it.
+ * @reaps_mlocked: the era's OOM reaper unmaps mlocked (VM_LOCKED) VMAs
+ *		   too, as since a213e5cf71cb (v5.18); the eras below it
+ *		   inherit it.  The contract oracle allows a reap to leave
+ *		   only what the era's reaper may skip.
  * @schedules: shipped schedules, ended by an entry with a NULL name.
  * @entry: the model's entry points.
  * @program: set for a program instead of the kernel (reaplab/program.h):
@@ -226,6 +230,7 @@ struct era {
 	const char *removed;
 	unsigned int expect[SCN_NR];
 	struct era_race decides[SCN_NR];
+	bool reaps_mlocked;
 	const struct era_schedule *schedules;
 	const struct era_entry *entry;
 	const struct program *program;

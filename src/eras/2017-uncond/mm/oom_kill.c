@@ -53,6 +53,7 @@ __era bool __oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 					 NULL);
 	}
 	tlb_finish_mmu(&tlb, 0, -1);
+	sim_assert_oom_reaped(mm);
 	pr_info("oom_reaper: reaped process %d (%s)", task_pid_nr(tsk),
 		tsk->comm);
 unlock:

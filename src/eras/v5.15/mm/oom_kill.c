@@ -105,6 +105,7 @@ static bool oom_reap_task_mm(struct task_struct *tsk, struct mm_struct *mm)
 	ret = __oom_reap_task_mm(mm);
 	if (!ret)
 		goto out_finish;
+	sim_assert_oom_reaped(mm);
 	pr_info("oom_reaper: reaped process %d (%s)", task_pid_nr(tsk),
 		tsk->comm);
 out_finish:

@@ -22,4 +22,14 @@
 #define trace_skip_task_reaping(pid)					\
 	SEAM_TRACE(SEAM_TRACE_SKIP_REAPING, NULL, pid, "skip_task_reaping")
 
+/*
+ * Simulator-only, no kernel counterpart: the OOM reaper is about to report
+ * @mm reaped (the contract oracle, src/sim/oracle.c, checks that no page
+ * of a VMA it may reap is still mapped).  Called once per era, where the
+ * reap succeeds, still under mmap_lock; not a tracepoint, and no code of
+ * the kernel's depends on it.
+ */
+#define sim_assert_oom_reaped(mm)					\
+	SEAM_TRACE(SEAM_TRACE_OOM_REAPED, mm, 0, "reaped: contract")
+
 #endif /* _TRACE_EVENTS_OOM_H */
