@@ -20,10 +20,14 @@ struct task_struct *find_task_by_vpid(pid_t nr)
 	return NULL;
 }
 
+/* pidfd_get_task() - the task a pidfd refers to, with a reference. */
 struct task_struct *pidfd_get_task(int pidfd, unsigned int *flags)
 {
 	struct task_struct *task = find_task_by_vpid(pidfd);
 
 	*flags = 0;
-	return task ? task : ERR_PTR(-ESRCH);
+	if (!task)
+		return ERR_PTR(-ESRCH);
+	get_task_struct(task);
+	return task;
 }

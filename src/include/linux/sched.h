@@ -97,6 +97,12 @@ struct task_struct {
 
 	/** @oom_reaper_list: next task queued for the OOM reaper. */
 	struct task_struct *oom_reaper_list;
+
+	/*
+	 * @sim_refs: simulator bookkeeping, not kernel state: the references
+	 * get_task_struct() took and put_task_struct() has not dropped yet.
+	 */
+	int sim_refs;
 	/**
 	 * @oom_reaper_timer: queues the task for the reaper 2 s after the
 	 * kill (since e4a38402c36e, v5.18); set up before it is armed.
@@ -126,9 +132,38 @@ static inline pid_t task_pid_nr(struct task_struct *tsk)
 	return tsk->pid;
 }
 
-/* The task structs outlive every run of a scenario: no refcount to drop. */
-#define get_task_struct(t)	((void)(t))
-#define put_task_struct(t)	((void)(t))
+/*
+ * DOC: Task references
+ *
+ * Upstream a task_struct is freed when its usage count drops to zero: it
+ * starts at 2, one reference for the task itself and one that
+ * release_task() drops once it is reaped, and whoever keeps a pointer to
+ * another task takes one more with get_task_struct() (wake_oom_reaper()
+ * for the reaper's queue, pidfd_get_task() for process_mrelease(), the
+ * v5.18 timer) and drops it with put_task_struct().
+ *
+ * The model's task structs outlive the run (a task is never released),
+ * and freeing them would cost more than it shows: a refcount on the seam
+ * multiplied the traces of the oom scenario by ten to twenty, and a
+ * victim released at the end of do_exit() leaves the task list while a
+ * /proc reader still pins its mm (upstream a zombie stays there until
+ * its parent's wait()).  So the count is bookkeeping beside the model, in
+ * @sim_refs: the references taken and not yet put, not the task's own.
+ * It decides nothing and orders nothing (no seam operation; atomic only
+ * for the threads engine); what it checks is the balance.  A put that
+ * takes it below zero drops a reference its caller never took: upstream
+ * one of the task's own, so the task is freed under a pointer someone
+ * still uses ("refcount_t: underflow; use-after-free."): a WARN verdict.
+ * That is what a task taken off the reaper's queue twice does, when the
+ * queue is written outside oom_reaper_lock.  What it cannot show is a
+ * use after the last put (v4.9's and v5.15's MMF_OOM_SKIP set after
+ * put_task_struct()): no put is ever the last.
+ */
+#define get_task_struct(t)						\
+	((void)__atomic_add_fetch(&(t)->sim_refs, 1, __ATOMIC_RELAXED))
+#define refcount_underflow(t)						\
+	(__atomic_sub_fetch(&(t)->sim_refs, 1, __ATOMIC_RELAXED) < 0)
+#define put_task_struct(t)	((void)WARN_ON(refcount_underflow(t)))
 
 /* task_lock() - take the lock that pins @p->mm (task_struct::alloc_lock). */
 static inline void task_lock(struct task_struct *p)
