@@ -122,6 +122,7 @@ static const struct sim_field task_f[] = {
 	F(struct task_struct, pending, NULL),
 	F(struct task_struct, signal, NULL),
 	F(struct task_struct, oom_reaper_list, NULL),
+	F(struct task_struct, sim_refs, NULL),
 	F(struct task_struct, oom_reaper_timer, &timer_l),
 	F(struct task_struct, tasks, &list_l),
 	F(struct task_struct, thread, &thread_l),
