@@ -168,8 +168,9 @@ static void cell_of(const struct era *era, int scn, struct sim_cell *c)
  * its parent would not accept.
  */
 static const enum reaplab_scenario by_cost[] = {
-	SCN_MRELEASE, SCN_WEDGED, SCN_EXIT_FIRST, SCN_CONCURRENT_OOM,
-	SCN_STUCK, SCN_TWO_VICTIMS, SCN_OOM, SCN_PROC_READER,
+	SCN_MUNMAP_READER, SCN_MRELEASE, SCN_WEDGED, SCN_EXIT_FIRST,
+	SCN_CONCURRENT_OOM, SCN_STUCK, SCN_TWO_VICTIMS, SCN_OOM,
+	SCN_PROC_READER,
 };
 
 /*

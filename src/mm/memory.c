@@ -344,7 +344,13 @@ int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf,
 	(void)gup_flags;
 	down_read(&mm->mmap_sem);
 	vma = find_vma(mm, addr);
-	if (vma && vma->vm_start <= addr)
+	/*
+	 * A READ_ONCE() where the kernel reads plainly: a munmap() frees
+	 * this VMA as soon as the lock lets it, so the read must be a seam
+	 * operation for the explorer to order the two (rule (4) of DOC: The
+	 * sync seam).
+	 */
+	if (vma && READ_ONCE(vma->vm_start) <= addr)
 		ret = len;
 	up_read(&mm->mmap_sem);
 	return ret;

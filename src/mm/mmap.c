@@ -58,7 +58,12 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 {
 	struct vm_area_struct *vma;
 
-	for (vma = mm->mmap; vma; vma = vma->vm_next)
+	/*
+	 * READ_ONCE(): munmap() writes the head and the links (rule (5) of
+	 * DOC: The sync seam), so that a lookup moved out of mmap_lock is
+	 * ordered against the unmap that then frees what it found.
+	 */
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next))
 		if (addr < vma->vm_end)
 			return vma;
 	return NULL;
@@ -269,7 +274,7 @@ static void detach_vmas_to_be_unmapped(struct mm_struct *mm,
 		tail = vma;
 		vma = vma->vm_next;
 	} while (vma && vma->vm_start < end);
-	*insertion_point = vma;
+	WRITE_ONCE(*insertion_point, vma);
 	tail->vm_next = NULL;
 }
 

@@ -20,6 +20,7 @@
  *     exit-first      K sends V a SIGKILL of its own, A, V
  *     two-victims     V stuck as in stuck, A, D a dying allocator, R, W
  *     wedged          V victim blocked for good, no lock held, A, K, R, W
+ *     munmap-reader   U munmap()s a VMA, then exits, P reads its cmdline
  *
  * Every OOM scenario also has a bystander process, "candidate", that no
  * thread runs: the task the OOM killer picks if it kills a second time.
@@ -65,6 +66,19 @@
  * before the OOM killer looks: V is then already dying (SIGNAL_GROUP_EXIT,
  * task_will_free_mem() from v4.9), and oom_kill_process()'s early path
  * must queue it for the reaper too, or nothing ever hides it.
+ *
+ * munmap-reader is the one place a VMA is freed under a reader that found
+ * it: no OOM, no reaper, two threads.  U's process has three VMAs of one
+ * page; its command line is in the middle one, and U unmaps that one
+ * while P, `ps`, reads /proc/<U>/cmdline through access_remote_vm(), then
+ * dies (its mm torn down before the leak oracle looks).  mmap_lock is all
+ * that keeps P's VMA alive between find_vma() and the last read of it: an
+ * unlock moved above that read, or a lookup moved above the lock, is a
+ * use-after-free of the VMA munmap() freed.  munmap(2) is each era's own:
+ * the write lock throughout before v4.20 (vm_munmap(), as every munmap()
+ * did then), downgraded to read for the zap from v4.20 on (dd2283f2605e,
+ * DOC: munmap() and downgrade_write): then P may get the lock while U still
+ * zaps and frees, and only the detach before the downgrade hides the VMA.
  *
  * The mrelease scenario checks process_mrelease()'s contract as well: a
  * return of 0 means the victim's memory is unmapped (ORACLE_CONTRACT).
@@ -219,6 +233,41 @@ static int proc_reader(void *arg)
 	struct sim_world *w = arg;
 
 	entry(w)->proc_pid_cmdline_read(w->victim);
+	return 0;
+}
+
+/*
+ * Does @era's munmap(2) downgrade mmap_lock for the zap (dd2283f2605e,
+ * v4.20)?  v5.15 is the first era after v4.20; every era (a lab's or a
+ * test's mutant too) below it in the family tree has the downgrade.
+ */
+static bool munmap_downgrades(const struct era *era)
+{
+	for (; era; era = sim_era_parent(era))
+		if (!strcmp(era->id, "v5.15"))
+			return true;
+	return false;
+}
+
+/* the owner unmaps the VMA its command line is in, by munmap(2) */
+static int unmapping_task(void *arg)
+{
+	struct sim_world *w = arg;
+	unsigned long start = current->mm->arg_start;
+	size_t len = w->params.pages * SIM_PAGE_SIZE;
+
+	if (munmap_downgrades(w->era))
+		entry(w)->sys_munmap(start, len);
+	else	/* before v4.20 munmap(2) was vm_munmap(): no downgrade */
+		entry(w)->vm_munmap(start, len);
+	/*
+	 * Then it dies, so that its mm is torn down before the end-of-run
+	 * oracles look: a VMA, page table or page munmap() lost is a leak
+	 * of a torn-down mm, and one it freed still linked is a
+	 * use-after-free in exit_mmap().
+	 */
+	entry(w)->sys_kill(sim_self->task->pid, SIGKILL);
+	entry(w)->exit_to_user_mode_loop();
 	return 0;
 }
 
@@ -445,6 +494,36 @@ static int build_wedged(struct sim_world *w)
 	return 0;
 }
 
+static int build_munmap_reader(struct sim_world *w)
+{
+	const struct sim_params *p = &w->params;
+	struct task_struct *ps;
+	struct vm_area_struct *vma;
+	unsigned long i;
+
+	boot(w, 1, false);
+	/* the process whose cmdline P reads: w->victim for proc_reader() */
+	w->victim = spawn(w, "owner", p->vmas, p->pages, 0);
+	ps = entry(w)->copy_process("ps", 0);
+	if (!w->victim || !ps)
+		return -1;
+	/*
+	 * The command line in the middle VMA, so that munmap() has a VMA
+	 * before it to relink and one after it to leave alone.
+	 */
+	vma = w->victim->mm->mmap;
+	for (i = 0; i < p->vmas / 2; i++)
+		vma = vma->vm_next;
+	w->victim->mm->arg_start = vma->vm_start;
+	record_mm(w, ps);
+	if (add(w, 'U', "owner, munmap() of its VMA", unmapping_task,
+		w->victim) ||
+	    add(w, 'P', "ps reading /proc/pid/cmdline", proc_reader, ps))
+		return -1;
+	order_threads(w, "UP");
+	return 0;
+}
+
 #define OOM_DEFAULTS							\
 	{ .vmas = 2, .pages = 2, .ptrs_per_pte = 2, .retries = 2,	\
 	  .alloc_retries = 3, .aio = 1, .jiffy_ns = 1000 }
@@ -520,6 +599,15 @@ static const struct sim_scenario scn_wedged = {
 	.build = build_wedged,
 };
 
+static const struct sim_scenario scn_munmap_reader = {
+	.name = "munmap-reader",
+	.id = SCN_MUNMAP_READER,
+	.summary = "U munmap()s the VMA its command line is in while P reads /proc/<U>/cmdline: only mmap_lock keeps the VMA P found from being freed under it; no OOM",
+	.defaults = { .vmas = 3, .pages = 1, .ptrs_per_pte = 2, .retries = 2,
+		      .alloc_retries = 1, .aio = 0, .jiffy_ns = 1000 },
+	.build = build_munmap_reader,
+};
+
 const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_OOM] = &scn_oom,
 	[SCN_PROC_READER] = &scn_proc_reader,
@@ -529,6 +617,7 @@ const struct sim_scenario *const sim_scenarios[SCN_NR] = {
 	[SCN_EXIT_FIRST] = &scn_exit_first,
 	[SCN_TWO_VICTIMS] = &scn_two_victims,
 	[SCN_WEDGED] = &scn_wedged,
+	[SCN_MUNMAP_READER] = &scn_munmap_reader,
 };
 
 /*
@@ -595,7 +684,8 @@ static unsigned long tables_of(const struct sim_params *p, unsigned long vmas,
  * @errlen: its size.
  *
  * The victim must outweigh the second candidate, whose one VMA has
- * pages + 1 pages (every scenario but mrelease has one), and both must
+ * pages + 1 pages (every scenario but mrelease and munmap-reader, which
+ * have no OOM, has one), and both must
  * fit in the model's address space of PTRS_PER_PGD PTE tables.  Said
  * before booting, so that a size too small or too large is a clear limit,
  * not a deadlock or a machine out of memory.
@@ -605,6 +695,7 @@ static unsigned long tables_of(const struct sim_params *p, unsigned long vmas,
 int sim_params_check(const struct sim_scenario *scn,
 		     const struct sim_params *p, char *err, size_t errlen)
 {
+	bool oom = scn->id != SCN_MRELEASE && scn->id != SCN_MUNMAP_READER;
 	unsigned long need;
 
 	/* the benchmarks', labs' and tests' own scenarios check their own */
@@ -617,13 +708,13 @@ int sim_params_check(const struct sim_scenario *scn,
 	 * victim, whom nothing kills, sleeps for ever (a deadlock in every
 	 * era, which would say nothing about any of them).
 	 */
-	if (scn->id != SCN_MRELEASE && p->vmas * p->pages <= p->pages + 1) {
+	if (oom && p->vmas * p->pages <= p->pages + 1) {
 		snprintf(err, errlen,
 			 "too small: the victim's vmas=%lu x pages=%lu = %lu pages must outweigh the candidate's pages+1 = %lu, or the OOM killer kills the candidate first (vmas and pages at least 2)",
 			 p->vmas, p->pages, p->vmas * p->pages, p->pages + 1);
 		return -1;
 	}
-	if (scn->id != SCN_MRELEASE && tables_of(p, 1, p->pages + 1) > need)
+	if (oom && tables_of(p, 1, p->pages + 1) > need)
 		need = tables_of(p, 1, p->pages + 1);
 	if (need <= PTRS_PER_PGD)
 		return 0;

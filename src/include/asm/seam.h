@@ -86,15 +86,19 @@
  *   mm->mmap (the VMA list     mmap_lock: written under it for write
  *   head, until v6.1)          (munmap(), v5.17's and 2017-uncond's
  *                              exit_mmap(), with WRITE_ONCE()); the
- *                              reapers read it under it for read with
- *                              READ_ONCE().  exit_mmap() reads it plainly:
- *                              before v5.17 nobody writes it during the
+ *                              reapers and v4.6's find_vma() read it
+ *                              under it for read with READ_ONCE().
+ *                              exit_mmap() reads it plainly: before
+ *                              v5.17 nobody writes it during the
  *                              teardown, and from v5.17 it holds the lock
  *                              for write.
  *   vma->vm_next               written only at build and by munmap() under
- *                              mmap_lock for write; the reapers follow it
- *                              with READ_ONCE(), so a walk into a freed
- *                              VMA is caught (rule (4)).
+ *                              mmap_lock for write; the reapers and v4.6's
+ *                              find_vma() follow it with READ_ONCE(), so a
+ *                              walk into a freed VMA is caught (rule (4)).
+ *   vma (freed by munmap())    access_remote_vm() reads vm_start with
+ *                              READ_ONCE() after find_vma(): munmap()
+ *                              frees the VMA once mmap_lock lets it.
  *   vma->vm_start, vm_end,     written only while the scenario is built.
  *   vm_flags, vm_mm
  *   mm->mm_mt (the maple       ma_root and the slots: READ_ONCE() and

@@ -32,6 +32,7 @@ enum reaplab_scenario {
 	SCN_EXIT_FIRST,		/* the victim dies of a signal of its own */
 	SCN_TWO_VICTIMS,	/* a stuck victim and a dying allocator queued */
 	SCN_WEDGED,		/* a victim blocked for good, without mmap_lock */
+	SCN_MUNMAP_READER,	/* munmap() of the VMA a /proc reader reads */
 	SCN_NR
 };
 

@@ -80,7 +80,8 @@ int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf,
 	(void)gup_flags;
 	down_read(&mm->mmap_sem);
 	vma = find_vma(mm, addr);
-	if (vma && vma->vm_start <= addr) {
+	/* READ_ONCE(): a munmap() may free the VMA (the common tree's) */
+	if (vma && READ_ONCE(vma->vm_start) <= addr) {
 		pmd_t pmdval = { READ_ONCE(pmd_off(mm, addr)->pmd) };
 		pte_t pte = { 0 };
 

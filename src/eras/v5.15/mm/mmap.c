@@ -65,7 +65,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 	struct vm_area_struct *vma;
 
 	mmap_assert_locked(mm);
-	for (vma = mm->mmap; vma; vma = vma->vm_next)
+	/* READ_ONCE() as in the common tree's: munmap() writes the links */
+	for (vma = READ_ONCE(mm->mmap); vma; vma = READ_ONCE(vma->vm_next))
 		if (addr < vma->vm_end)
 			return vma;
 	return NULL;
