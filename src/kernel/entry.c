@@ -9,6 +9,7 @@
 #include <reaplab/boot.h>
 #include <linux/mm.h>
 #include <linux/syscalls.h>
+#include <linux/timer.h>
 
 #include "../mm/internal.h"
 
@@ -57,4 +58,5 @@ const struct era_entry era_entry = {
 	.find_vma = lookup_vma,
 	.mmap_read_lock = read_lock_mm,
 	.mmap_read_unlock = read_unlock_mm,
+	.tick_after_exit = tick_after_exit,
 };

@@ -394,6 +394,7 @@ void sim_coop_thread_body(struct sim_thread *t)
 	/* the top of what a spin-wait's state is (spin.c) */
 	t->stack_top = __builtin_frame_address(0);
 	t->fn(t->arg);
+	sim_thread_end_tick(t);
 	t->run = SIM_T_DONE;
 	t->has_op = false;
 	w->enabled_valid = false;

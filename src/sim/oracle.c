@@ -763,6 +763,30 @@ static bool mm_user_gone(struct sim_world *w, int i)
 	       __atomic_load_n(&p->mm, __ATOMIC_SEQ_CST) != w->mms[i];
 }
 
+/*
+ * DOC: Task references (sched.h) left at the end: every reference
+ * get_task_struct() took is put by the end of a run that completes (the
+ * reaper empties its queue before it sleeps, a timer expires by its
+ * task's last tick, process_mrelease() puts its pidfd's task), so one
+ * still held is a task_struct upstream never frees.
+ */
+static bool check_task_refs(struct sim_world *w)
+{
+	struct task_struct *head = w->era->entry->init_task, *p;
+
+	for (p = next_task(head); p != head; p = next_task(p)) {
+		int refs = __atomic_load_n(&p->sim_refs, __ATOMIC_SEQ_CST);
+
+		if (refs > 0) {
+			sim_oracle(w, ORACLE_LEAK, -1,
+				   "%s (pid %d) keeps %d task reference(s) nobody will put: its task_struct is never freed",
+				   p->comm, p->pid, refs);
+			return true;
+		}
+	}
+	return false;
+}
+
 static void check_leaks(struct sim_world *w)
 {
 	struct zone *zone = w->era->entry->zone;
@@ -770,6 +794,9 @@ static void check_leaks(struct sim_world *w)
 	size_t cur = 0;
 	const void *obj;
 	int i;
+
+	if (check_task_refs(w))
+		return;
 
 	for (i = 0; i < w->nmms; i++) {
 		struct mm_struct *mm = w->mms[i];

@@ -487,6 +487,8 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 struct sim_thread *sim_thread_by_letter(struct sim_world *w, char letter);
 void sim_end_of_run(struct sim_world *w);
 
+void sim_thread_end_tick(struct sim_thread *t);
+
 /* spin.c */
 extern const u8 sim_spin_kind[SEAM_NR_OPS];
 long sim_spin_enter(struct sim_op *op);

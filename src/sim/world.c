@@ -363,3 +363,23 @@ void sim_end_of_run(struct sim_world *w)
 		w->scn->check(w);
 	sim_oracle_end(w);
 }
+
+/**
+ * sim_thread_end_tick() - @t's body returned: the timers its task left
+ * pending expire now, as its CPU ticks on without it.
+ * @t: the thread, still current.
+ *
+ * A task that ends in do_exit() has run them there (tick_after_exit());
+ * one whose body just returns (a scenario's allocating task) would
+ * otherwise leave its timer pending for ever, which the kernel's tick
+ * never does: the v5.18 reaper delay a kill armed would never queue its
+ * victim, and the oom-lockup oracle would blame the era.
+ */
+void sim_thread_end_tick(struct sim_thread *t)
+{
+	const struct era_entry *entry = sim->era->entry;
+
+	if (t->task && t->task->thread.timers && entry &&
+	    entry->tick_after_exit)
+		entry->tick_after_exit();
+}

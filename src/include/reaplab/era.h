@@ -182,6 +182,7 @@ struct era_entry {
 					   unsigned long addr);
 	void (*mmap_read_lock)(struct mm_struct *mm);
 	void (*mmap_read_unlock)(struct mm_struct *mm);
+	void (*tick_after_exit)(void);
 };
 
 /**
