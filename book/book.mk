@@ -73,22 +73,22 @@ $(BOOK_OUT)/.bench-list: book-force
 BOOK_MUT := $(BOOK_OUT)/mutants
 BOOK_MUT_SRCS := $(sort $(wildcard tests/mutants/*/*.c tests/mutants/*/*/*.c))
 
-$(BOOK_MUT)/eras.o: src/sim/eras.c Makefile book/book.mk
+$(BOOK_MUT)/eras.o: src/sim/engine/eras.c Makefile book/book.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
 		-DSIM_LAB_ERAS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))' \
 		-c $< -o $@
 
-$(BOOK_MUT)/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) $(BOOK_MUT_SRCS) \
+$(BOOK_MUT)/sources.c: src/sim/render/gen_sources.sh $(MODEL_TREE) $(BOOK_MUT_SRCS) \
 		Makefile book/book.mk
 	@mkdir -p $(@D)
-	sh src/sim/gen_sources.sh $(MODEL_TREE) $(foreach f,$(BOOK_MUT_SRCS),\
+	sh src/sim/render/gen_sources.sh $(MODEL_TREE) $(foreach f,$(BOOK_MUT_SRCS),\
 		$(f)=$(patsubst tests/mutants/%,src/eras/mutant-%,$(f))) > $@
 
 $(BOOK_MUT)/sources.o: $(BOOK_MUT)/sources.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+$(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/engine/eras.o,$(SIM_OBJS)) \
 		$(CLI_OBJS) $(ERA_OBJS) $(MUTANTS:%=$(B)/eras/%.o) \
 		$(BOOK_MUT)/eras.o $(BOOK_MUT)/sources.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)

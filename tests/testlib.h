@@ -6,9 +6,9 @@
 #define _TESTS_TESTLIB_H
 
 #include <check.h>
-#include "../src/sim/sim.h"
-#include "../src/sim/schedule.h"
-#include "../src/sim/explore.h"
+#include "../src/sim/world/kernel.h"
+#include "../src/sim/engine/schedule.h"
+#include "../src/sim/explore/explore.h"
 
 #ifndef BIN
 #define BIN "build/reaplab"

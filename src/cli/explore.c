@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../sim/explore.h"
-#include "../sim/decide.h"
-#include "../sim/render.h"
-#include "../sim/markdown.h"
+#include "../sim/explore/explore.h"
+#include "../sim/explore/decide.h"
+#include "../sim/render/render.h"
+#include "../sim/render/markdown.h"
 
 static void explore_usage(FILE *f)
 {
