@@ -72,8 +72,12 @@ COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/kernel/time/*.c src/mm/*.c \
 # The simulator's layers (src/sim/*/, DOC: The simulator's layers): the
 # three that must not see the kernel's headers, and the world.
 SIM_APART := engine explore render
+# The model's architecture (src/arch/reaplab/, DOC: The machine under the
+# model, src/include/asm/machine.h): model code, but one for every era,
+# so built once, beside the simulator, and never instrumented.
+ARCH_SRCS := $(sort $(wildcard src/arch/reaplab/*/*.c))
 SIM_SRCS := $(sort $(wildcard $(SIM_APART:%=src/sim/%/*.c) \
-	src/sim/world/*.c src/bench/*.c src/labs/*.c))
+	src/sim/world/*.c src/bench/*.c src/labs/*.c)) $(ARCH_SRCS)
 SIM_ASM := src/sim/engine/switch_x86_64.S src/sim/world/spin_x86_64.S
 CLI_SRCS := $(sort $(wildcard src/cli/*.c))
 

@@ -28,7 +28,8 @@ PLAYER := $(B)/player
 PLAYER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Isrc/include -Isrc/include/uapi -O2 \
 	-MMD -MP
 PLAYER_SIM_SRCS := $(filter-out src/sim/world/threads.c src/sim/engine/turnstile.c \
-	src/sim/render/source.c src/sim/engine/symbols.c,$(sort $(wildcard src/sim/*/*.c)))
+	src/sim/render/source.c src/sim/engine/symbols.c,$(sort $(wildcard src/sim/*/*.c))) \
+	$(ARCH_SRCS)
 PLAYER_SIM_OBJS := $(PLAYER_SIM_SRCS:src/%.c=$(PLAYER)/obj/%.o) \
 	$(PLAYER)/obj/sim/engine/symbols.o
 PLAYER_EXPORTS := _player_load,_player_set,_player_step,_player_undo
@@ -50,6 +51,11 @@ endif
 
 # The simulator, as the native build has it (symbols.c without its ELF reader's use)
 $(PLAYER)/obj/sim/%.o: src/sim/%.c book/player.mk
+	@mkdir -p $(@D)
+	$(EMCC) $(PLAYER_CFLAGS) -c $< -o $@
+
+# The model's architecture, one for every era, as natively
+$(PLAYER)/obj/arch/%.o: src/arch/%.c book/player.mk
 	@mkdir -p $(@D)
 	$(EMCC) $(PLAYER_CFLAGS) -c $< -o $@
 

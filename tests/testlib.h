@@ -48,5 +48,6 @@ Suite *bench_suite(void);
 Suite *labs_suite(void);
 Suite *book_suite(void);
 Suite *signals_suite(void);
+Suite *layers_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

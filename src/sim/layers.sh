@@ -10,8 +10,8 @@
 # linux/ and asm/ headers of its own, though, which an include of the
 # same name would find instead: this check runs the preprocessor over
 # SRC with the same flags and fails on any header it reaches under the
-# model's include folders but uapi/, and on any file of src/sim/ that it
-# reaches (SRC, its headers) writing an include of linux/ or asm/.
+# model's include folders but uapi/, and on SRC, or any file of src/sim/
+# it reaches, that writes an include of linux/ or asm/.
 # Simulator-only build helper, run by the Makefile before the compile.
 set -eu
 layer=$1
@@ -21,7 +21,8 @@ deps=$("$@" -M -MT layers "$src" | tr ' \\' '\n\n' | grep -v '^$' |
 	grep -v '^layers:$' | xargs realpath -m --relative-to=.)
 bad=$(echo "$deps" | grep -E '(^|/)src/include/' |
 	grep -vE '(^|/)src/include/uapi/' || true)
-for f in $(echo "$deps" | grep -E '(^|/)src/sim/' || true); do
+for f in "$src" $(echo "$deps" | grep -E '(^|/)src/sim/' | grep -vxF "$src" ||
+    true); do
 	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](linux|asm)/' \
 	    "$f" >/dev/null; then
 		bad="$bad $f"

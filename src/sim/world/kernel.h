@@ -66,6 +66,11 @@ struct sim_kernel {
 	unsigned int alloc_order;	/* A's allocation order; 0: order 1 */
 };
 
+/* seam.c: the machine the model runs on (asm/machine.h) */
+void sim_seam_register(void);
+/* program.c */
+void world_assert_failed(const char *cond, const char *file, int line);
+
 /* world.c */
 void sim_end_of_run(struct sim_world *w);
 void sim_thread_end_tick(struct sim_thread *t);

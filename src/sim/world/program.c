@@ -78,12 +78,13 @@ const struct sim_scenario sim_program_scenario = {
 };
 
 /**
- * program_assert_failed() - PROGRAM_ASSERT() found its condition false.
+ * world_assert_failed() - PROGRAM_ASSERT() found its condition false
+ * (program_assert_failed(), through the machine: seam.c).
  * @cond: the condition, as written.
  * @file: where.
  * @line: where.
  */
-void program_assert_failed(const char *cond, const char *file, int line)
+void world_assert_failed(const char *cond, const char *file, int line)
 {
 	if (sim)
 		sim_oracle(sim, ORACLE_WARN, -1,

@@ -2,11 +2,12 @@
 /*
  * src/sim/world/seam.c - the simulator's side of the sync seam
  *
- * Simulator-only.  Implements what the model's headers declare and leave to
- * "the architecture": __seam() and __seam_trace() (see DOC: The sync seam
- * in src/include/asm/seam.h), current, kthread_run(), the slab allocator
- * and pr_*(), plus the -finstrument-functions hooks that give every trace
- * event its call stack.
+ * Simulator-only.  The machine the model runs on (DOC: The machine under
+ * the model, src/include/asm/machine.h): what the model's architecture
+ * hands over, __seam() and __seam_trace() (see DOC: The sync seam in
+ * src/include/asm/seam.h), current, kthread_run(), the slab allocator's
+ * memory and pr_*(), plus the -finstrument-functions hooks that give every
+ * trace event its call stack.  sim_seam_register() registers it.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,12 +16,14 @@
 #include <linux/slab.h>
 #include <linux/kthread.h>
 #include <linux/mm_types.h>
+#include <asm/machine.h>
 #include "kernel.h"
 #include "threads.h"
 
 
 /**
- * __seam() - every synchronising operation of the model comes here.
+ * world_seam() - every synchronising operation of the model comes here
+ * (__seam()).
  * @op: what to do (enum seam_op).
  * @obj: the object.
  * @arg: first argument.
@@ -29,8 +32,8 @@
  *
  * Return: the operation's result.
  */
-long __seam(enum seam_op op, void *obj, long arg, long arg2,
-	    const struct seam_site *site)
+static long world_seam(enum seam_op op, void *obj, long arg, long arg2,
+		       const struct seam_site *site)
 {
 	struct sim_op o = {
 		.kind = op, .obj = obj, .arg = arg, .arg2 = arg2, .site = site,
@@ -88,14 +91,14 @@ static bool sim_holds(const struct sim_thread *t, const void *lock)
 }
 
 /**
- * __seam_trace() - a tracepoint of the model.
+ * world_seam_trace() - a tracepoint of the model (__seam_trace()).
  * @ev: which one.
  * @obj: its object.
  * @arg: its argument.
  * @site: where the model wrote it.
  */
-void __seam_trace(enum seam_trace ev, void *obj, long arg,
-		  const struct seam_site *site)
+static void world_seam_trace(enum seam_trace ev, void *obj, long arg,
+			     const struct seam_site *site)
 {
 	struct sim_world *w = sim;
 	struct sim_thread *t = sim_self;
@@ -158,27 +161,26 @@ void __seam_trace(enum seam_trace ev, void *obj, long arg,
 //! [mmap-assert-oracle]
 
 /**
- * __pr() - pr_info() and friends: a line in the trace.
+ * world_pr() - pr_info() and friends: a line in the trace.
  * @site: the call site (fn is the level, what the format).
  * @fmt: printf format.
+ * @ap: its arguments.
  */
-void __pr(const struct seam_site *site, const char *fmt, ...)
+static void world_pr(const struct seam_site *site, const char *fmt,
+		     va_list ap)
 {
 	struct sim_world *w = sim;
 	struct sim_event *ev;
-	va_list ap;
 
 	if (!w || !w->trace_text || (w->mode != SIM_MODE_COOP &&
 				     !(w->mode == SIM_MODE_THREADS &&
 				       w->trace_threads)))
 		return;
 	ev = trace_event(w, SIM_EV_TRACE, SEAM_TRACE_PR, NULL, 0, site);
-	va_start(ap, fmt);
 	ev->msg = sim_trace_vtext(sim_trace_of(sim_self), fmt, ap);
-	va_end(ap);
 }
 
-struct task_struct *get_current(void)
+static struct task_struct *world_current(void)
 {
 	if (sim_self)
 		return sim_self->task;
@@ -197,8 +199,8 @@ static char kthread_letter(const char *name)
 	return 'K';
 }
 
-struct task_struct *kthread_run(int (*threadfn)(void *data), void *data,
-				const char *name)
+static struct task_struct *world_kthread_run(int (*threadfn)(void *data),
+					     void *data, const char *name)
 {
 	struct sim_world *w = sim;
 	struct task_struct *p;
@@ -216,31 +218,9 @@ struct task_struct *kthread_run(int (*threadfn)(void *data), void *data,
 	return p;
 }
 
-/* --- the slab allocator --------------------------------------------- */
+/* --- memory: the arena, where a freed object is poisoned ------------- */
 
-struct kmem_cache *kmem_cache_create(const char *name, size_t size)
-{
-	struct kmem_cache *c = sim_arena_alloc(sizeof(*c), "kmem_cache");
-
-	if (c) {
-		c->name = name;
-		c->size = size;
-	}
-	return c;
-}
-
-void *kmem_cache_alloc(struct kmem_cache *cachep, gfp_t flags)
-{
-	(void)flags;
-	return sim_arena_alloc(cachep->size, cachep->name);
-}
-
-void *kmem_cache_zalloc(struct kmem_cache *cachep, gfp_t flags)
-{
-	return kmem_cache_alloc(cachep, flags);
-}
-
-void *__kmalloc_named(size_t size, const char *name)
+static void *world_alloc(size_t size, const char *name)
 {
 	return sim_arena_alloc(size, name);
 }
@@ -253,17 +233,11 @@ void *__kmalloc_named(size_t size, const char *name)
  * thread keeps its own stack of functions; the trace records entries and
  * exits only when a diagram is to be drawn.
  */
-void __cyg_profile_func_enter(void *fn, void *call_site)
-	__attribute__((no_instrument_function));
-void __cyg_profile_func_exit(void *fn, void *call_site)
-	__attribute__((no_instrument_function));
-
-void __cyg_profile_func_enter(void *fn, void *call_site)
+static void world_func_enter(void *fn)
 {
 	struct sim_thread *t = sim_self;
 	struct sim_event *ev;
 
-	(void)call_site;
 	if (!t)
 		return;
 	if (t->depth < SIM_MAX_DEPTH)
@@ -280,12 +254,11 @@ void __cyg_profile_func_enter(void *fn, void *call_site)
 	ev->ns = sim_trace_ns();
 }
 
-void __cyg_profile_func_exit(void *fn, void *call_site)
+static void world_func_exit(void *fn)
 {
 	struct sim_thread *t = sim_self;
 	struct sim_event *ev;
 
-	(void)call_site;
 	if (!t)
 		return;
 	if (t->depth > 0)
@@ -299,4 +272,24 @@ void __cyg_profile_func_exit(void *fn, void *call_site)
 	ev->step = sim->step;
 	ev->fn = fn;
 	ev->ns = sim_trace_ns();
+}
+
+static const struct seam_machine world_machine = {
+	.op = world_seam,
+	.trace = world_seam_trace,
+	.pr = world_pr,
+	.task = world_current,
+	.kthread_run = world_kthread_run,
+	.alloc = world_alloc,
+	.func_enter = world_func_enter,
+	.func_exit = world_func_exit,
+	.assert_failed = world_assert_failed,
+};
+
+/**
+ * sim_seam_register() - be the machine the model runs on.
+ */
+void sim_seam_register(void)
+{
+	seam_machine_register(&world_machine);
 }

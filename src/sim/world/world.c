@@ -117,6 +117,7 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 		return -1;
 	}
 	sim_world_ops = &sim_kernel_ops;
+	sim_seam_register();
 	w->era = era;
 	w->scn = scn;
 	w->scn_name = scn->name;
