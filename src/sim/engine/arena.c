@@ -39,6 +39,14 @@ struct sim_obj {
 };
 
 static char *arena_base;
+/*
+ * One byte per 16-byte granule of the arena, set where a freed object
+ * lies: objects start on a granule, so each granule is one object's, and
+ * whether an address is freed is one load, however many objects there
+ * are (every operation asks, twice).
+ */
+#define GRANULE_SHIFT	4
+static u8 *freed_map;
 uintptr_t sim_arena_lo, sim_arena_len;
 static size_t arena_used;
 static struct sim_obj *objs;
@@ -65,13 +73,30 @@ void sim_arena_init(void)
 		perror("reaplab: mmap arena");
 		exit(2);
 	}
+	freed_map = mmap(NULL, ARENA_SIZE >> GRANULE_SHIFT,
+			 PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (freed_map == MAP_FAILED) {
+		perror("reaplab: mmap arena");
+		exit(2);
+	}
 	sim_arena_lo = (uintptr_t)arena_base;
 	sim_arena_len = ARENA_SIZE;
+}
+
+/* The granules of [@start, @start + @size) of the arena. */
+static void freed_mark(uintptr_t start, size_t size, u8 v)
+{
+	size_t g = (start - (uintptr_t)arena_base) >> GRANULE_SHIFT;
+	size_t n = (size + (1 << GRANULE_SHIFT) - 1) >> GRANULE_SHIFT;
+
+	memset(freed_map + g, v, n ? n : 1);
 }
 
 void sim_arena_reset(void)
 {
 	memset(arena_base, 0, arena_used);
+	memset(freed_map, 0, (arena_used >> GRANULE_SHIFT) + 1);
 	arena_used = 0;
 	nobjs = 0;
 	nfreed = 0;
@@ -255,9 +280,12 @@ bool sim_obj_freed(const struct sim_obj *o)
 
 bool sim_addr_freed(const void *addr)
 {
-	if (!__atomic_load_n(&nfreed, __ATOMIC_SEQ_CST))
+	uintptr_t off = (uintptr_t)addr - (uintptr_t)arena_base;
+
+	if (!__atomic_load_n(&nfreed, __ATOMIC_SEQ_CST) || off >= arena_used)
 		return false;
-	return sim_obj_freed(sim_obj_of(addr));
+	return __atomic_load_n(&freed_map[off >> GRANULE_SHIFT],
+			       __ATOMIC_ACQUIRE);
 }
 
 /*
@@ -286,6 +314,7 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 	 */
 	__atomic_store_n(&o->freed_by, tid, __ATOMIC_RELAXED);
 	__atomic_store_n(&o->freed_at, site, __ATOMIC_RELAXED);
+	freed_mark(o->start, o->size, 1);
 	SIM_MODELLED_RACE_WRITE("a use-after-free: the reader is the bug",
 				memset((void *)o->start, POISON_FREE, o->size));
 	return 0;
@@ -342,36 +371,62 @@ size_t sim_arena_nobjs(void)
 	return nobjs;
 }
 
+/*
+ * The arena's own copy of the type name @type, which every object of that
+ * type points to (type_slot()), or NULL if none was ever allocated: the
+ * walks below compare pointers, not strings.
+ */
+static const char *type_known(const char *type)
+{
+	int i;
+
+	for (i = 0; i < ntypes; i++)
+		if (type_name[i] == type || !strcmp(type_name[i], type))
+			return type_name[i];
+	return NULL;
+}
+
 size_t sim_arena_live(const char *type)
 {
+	const char *t = type_known(type);
 	size_t i, n = 0;
 
-	for (i = 0; i < nobjs; i++)
-		if (!objs[i].freed_step && !strcmp(objs[i].type, type))
+	for (i = 0; t && i < nobjs; i++)
+		if (!objs[i].freed_step && objs[i].type == t)
 			n++;
 	return n;
 }
 
 const void *sim_arena_next(const char *type, size_t *cursor)
 {
-	while (*cursor < nobjs) {
+	const char *t = type_known(type);
+
+	while (t && *cursor < nobjs) {
 		const struct sim_obj *o = &objs[(*cursor)++];
 
-		if (!o->freed_step && !strcmp(o->type, type))
+		if (!o->freed_step && o->type == t)
 			return (const void *)o->start;
 	}
 	return NULL;
+}
+
+/* The freed map's bytes that cover @len bytes of the arena. */
+static size_t map_len(size_t len)
+{
+	return (len >> GRANULE_SHIFT) + 1;
 }
 
 void sim_arena_snapshot(struct sim_snapshot *s)
 {
 	free(s->arena);
 	free(s->objs);
+	free(s->freed);
 	s->arena_len = arena_used;
 	s->arena = malloc(arena_used ? arena_used : 1);
 	s->nobjs = nobjs;
 	s->objs = malloc((nobjs ? nobjs : 1) * sizeof(*objs));
-	if (!s->arena || !s->objs) {
+	s->freed = malloc(map_len(arena_used));
+	if (!s->arena || !s->objs || !s->freed) {
 		perror("reaplab: snapshot");
 		exit(2);
 	}
@@ -380,16 +435,23 @@ void sim_arena_snapshot(struct sim_snapshot *s)
 		memcpy(s->arena, arena_base, arena_used);
 	if (nobjs)
 		memcpy(s->objs, objs, nobjs * sizeof(*objs));
+	memcpy(s->freed, freed_map, map_len(arena_used));
 	memcpy(s->type_count, type_count, sizeof(type_count));
 	s->nfreed = nfreed;
 }
 
 void sim_arena_restore(const struct sim_snapshot *s)
 {
-	if (arena_used > s->arena_len)
+	if (arena_used > s->arena_len) {
 		memset(arena_base + s->arena_len, 0, arena_used - s->arena_len);
+		memset(freed_map + map_len(s->arena_len), 0,
+		       map_len(arena_used) - map_len(s->arena_len));
+	}
 	if (s->arena_len)
 		memcpy(arena_base, s->arena, s->arena_len);
+	/* nothing was freed yet after a boot that freed nothing: skip it */
+	if (s->nfreed || nfreed)
+		memcpy(freed_map, s->freed, map_len(s->arena_len));
 	arena_used = s->arena_len;
 	if (s->nobjs)
 		memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
@@ -402,6 +464,7 @@ void sim_arena_snapshot_free(struct sim_snapshot *s)
 {
 	free(s->arena);
 	free(s->objs);
+	free(s->freed);
 	free(s->model_data);
 	memset(s, 0, sizeof(*s));
 }

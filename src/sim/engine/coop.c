@@ -45,28 +45,36 @@ static struct {
 	bool gpf;
 } coop_fault;
 
-static bool enabled_now(struct sim_world *w, int tid)
-{
-	struct sim_thread *t = &w->threads[tid];
-
-	return t->run == SIM_T_READY && t->has_op &&
-	       (!sim_op_may_wait(t->op.kind) ||
-		sim_world_ops->op_enabled(w, t));
-}
-
+/*
+ * Who can run: every thread whose pending operation never waits
+ * (w->op_ready), and those of the rest (w->op_waits) the world says can
+ * go now.  Computed once per step.
+ */
 unsigned int sim_enabled_mask(struct sim_world *w)
 {
-	unsigned int mask = 0;
-	int i;
+	unsigned int mask, waits;
 
 	if (w->enabled_valid)
 		return w->enabled_cache;
-	for (i = 0; i < w->nthreads; i++)
-		if (enabled_now(w, i))
-			mask |= 1u << i;
+	mask = w->op_ready;
+	for (waits = w->op_waits; waits; waits &= waits - 1) {
+		int tid = __builtin_ctz(waits);
+
+		if (sim_world_ops->op_enabled(w, &w->threads[tid]))
+			mask |= 1u << tid;
+	}
 	w->enabled_cache = mask;
 	w->enabled_valid = true;
 	return mask;
+}
+
+/* @t's pending operation is gone: it ran, or @t ended. */
+static inline void op_retired(struct sim_world *w, struct sim_thread *t)
+{
+	t->has_op = false;
+	w->op_ready &= ~(1u << t->tid);
+	w->op_waits &= ~(1u << t->tid);
+	w->enabled_valid = false;
 }
 
 bool sim_enabled(struct sim_world *w, int tid)
@@ -243,7 +251,7 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
 	unsigned int enabled = sim_enabled_mask(w);
-	struct sim_event done = { .arg2 = t->op.arg2, .changed = true };
+	struct sim_op_done done = { .arg2 = t->op.arg2, .changed = true };
 	struct sim_event *ev;
 	int kind = t->op.kind;
 	long ret;
@@ -252,25 +260,19 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	if (!w->probing)
 		w->run_steps = w->step;
 	t->nsteps++;
-	t->has_op = false;
-	w->enabled_valid = false;
+	op_retired(w, t);
 	ret = sim_world_ops->op_exec(w, t, &done);
 	w->enabled_valid = false;
-	ev = sim_trace_add(&w->trace);
-	ev->type = SIM_EV_OP;
-	ev->tid = t->tid;
-	ev->kind = kind;
-	ev->probe = w->probing;
-	ev->enabled = enabled;
-	ev->step = w->step;
-	ev->site = t->op.site;
-	ev->obj = t->op.obj;
-	ev->arg = t->op.arg;
-	ev->arg2 = done.arg2;
-	ev->result = ret;
-	ev->fn = done.fn;
-	ev->changed = done.changed;
-	ev->woke = done.woke;
+	if (unlikely(w->trace.nr == w->trace.cap))
+		sim_trace_grow(&w->trace);
+	ev = &w->trace.ev[w->trace.nr++];
+	*ev = (struct sim_event){
+		.type = SIM_EV_OP, .tid = t->tid, .kind = kind,
+		.probe = w->probing, .enabled = enabled, .step = w->step,
+		.site = t->op.site, .obj = t->op.obj, .arg = t->op.arg,
+		.arg2 = done.arg2, .result = ret, .fn = done.fn,
+		.changed = done.changed, .woke = done.woke, .msg = -1,
+	};
 	w->last_tid = t->tid;
 	w->last_yield = sim_op_is_yield(kind);
 	if (w->probing && kind == SEAM_FINISH_WAIT)
@@ -302,6 +304,10 @@ long sim_coop_op(struct sim_op *op)
 		t->op.kind = SEAM_BAD;
 	}
 	t->has_op = true;
+	if (sim_op_may_wait(t->op.kind))
+		w->op_waits |= 1u << t->tid;
+	else
+		w->op_ready |= 1u << t->tid;
 	w->enabled_valid = false;
 	if (w->phase == 0)
 		coop_switch(t, NULL);
@@ -326,8 +332,7 @@ void sim_coop_thread_body(struct sim_thread *t)
 	t->fn(t->arg);
 	sim_world_ops->thread_return(w, t);
 	t->run = SIM_T_DONE;
-	t->has_op = false;
-	w->enabled_valid = false;
+	op_retired(w, t);
 	ev = sim_trace_add(&w->trace);
 	ev->type = SIM_EV_END;
 	ev->tid = t->tid;

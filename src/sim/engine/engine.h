@@ -399,6 +399,21 @@ enum sim_stop {
 struct sim_dep_ev;
 
 /**
+ * struct sim_op_done - what the world says of an operation it ran, for the
+ * engine's event (struct sim_event has each field's meaning).
+ * @fn: the lock's name, for a lock operation.
+ * @arg2: the event's second argument (a wake_up()'s waiters).
+ * @woke: the threads it woke.
+ * @changed: it changed its word or lock.
+ */
+struct sim_op_done {
+	const void *fn;
+	long arg2;
+	u16 woke;
+	bool changed;
+};
+
+/**
  * struct sim_world_ops - what the engine, the explorer and the renderers
  * ask of the world (src/sim/world/), which alone knows the kernel's types
  * (DOC: The simulator's layers).  The world registers its table when it
@@ -407,9 +422,9 @@ struct sim_dep_ev;
  * The coop engine, at every step:
  * @op_enabled: can @t's pending operation run now?  Asked only of kinds
  *	that may wait (sim_op_may_wait()).
- * @op_exec: run @t's pending operation atomically; fill @ev's @fn,
- *	@changed, @woke (and @arg2 of a wake_up(): its waiters); return
- *	the operation's result.
+ * @op_exec: run @t's pending operation atomically; say in @done what
+ *	the trace records of it beyond the operation itself; return the
+ *	operation's result.
  * @op_obj_bad: is the object of an operation being published neither in
  *	the arena nor among the globals no object at all (DOC: A model bug
  *	is a verdict)?
@@ -447,7 +462,7 @@ struct sim_dep_ev;
 struct sim_world_ops {
 	bool (*op_enabled)(struct sim_world *w, struct sim_thread *t);
 	long (*op_exec)(struct sim_world *w, struct sim_thread *t,
-			struct sim_event *ev);
+			struct sim_op_done *done);
 	bool (*op_obj_bad)(const struct sim_op *op);
 
 	void (*reset)(struct sim_world *w);
@@ -544,6 +559,7 @@ struct sim_snapshot {
 	size_t arena_len;
 	void *objs;
 	size_t nobjs;
+	u8 *freed;		/* the arena's freed map */
 	unsigned int type_count[32];
 	unsigned long nfreed;
 };
@@ -591,6 +607,8 @@ struct sim_world {
 	 */
 	unsigned int enabled_cache;
 	bool enabled_valid;
+	/* threads whose pending operation never waits, and the others */
+	u16 op_ready, op_waits;
 
 	struct sim_snapshot snap;
 	/* the era's own globals, all an execution can change (NULL: unknown) */
@@ -711,7 +729,19 @@ void sim_model_data_init(void);
 /* trace.c */
 void sim_trace_reset(struct sim_trace *t);
 void sim_trace_free(struct sim_trace *t);
-struct sim_event *sim_trace_add(struct sim_trace *t);
+void sim_trace_grow(struct sim_trace *t);
+
+/* A new event at the end of @t, zeroed, with no message. */
+static inline struct sim_event *sim_trace_add(struct sim_trace *t)
+{
+	struct sim_event *ev;
+
+	if (unlikely(t->nr == t->cap))
+		sim_trace_grow(t);
+	ev = &t->ev[t->nr++];
+	*ev = (struct sim_event){ .msg = -1 };
+	return ev;
+}
 int sim_trace_text(struct sim_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int sim_trace_vtext(struct sim_trace *t, const char *fmt, va_list ap);

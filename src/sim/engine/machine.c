@@ -96,6 +96,7 @@ void sim_world_reset(struct sim_world *w)
 		t->in_seam = false;
 	}
 	w->enabled_valid = false;
+	w->op_ready = w->op_waits = 0;
 	w->step = 0;
 	w->run_steps = 0;
 	w->last_tid = -1;

@@ -23,22 +23,15 @@ void sim_trace_free(struct sim_trace *t)
 	memset(t, 0, sizeof(*t));
 }
 
-struct sim_event *sim_trace_add(struct sim_trace *t)
+/* sim_trace_add()'s slow path: room for more events. */
+void sim_trace_grow(struct sim_trace *t)
 {
-	struct sim_event *ev;
-
-	if (t->nr == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 1024;
-		t->ev = realloc(t->ev, t->cap * sizeof(*t->ev));
-		if (!t->ev) {
-			perror("reaplab: trace");
-			exit(2);
-		}
+	t->cap = t->cap ? 2 * t->cap : 1024;
+	t->ev = realloc(t->ev, t->cap * sizeof(*t->ev));
+	if (!t->ev) {
+		perror("reaplab: trace");
+		exit(2);
 	}
-	ev = &t->ev[t->nr++];
-	memset(ev, 0, sizeof(*ev));
-	ev->msg = -1;
-	return ev;
 }
 
 int sim_trace_vtext(struct sim_trace *t, const char *fmt, va_list ap)

@@ -61,13 +61,29 @@ const char *sim_dep_class_name(int cls)
 	return cls >= 0 && cls < DC_NR ? class_names[cls] : "?";
 }
 
-/* A void atomic add: its result is not used, so two of them commute. */
+/*
+ * A void atomic add: its result is not used, so two of them commute.
+ * Asked of every add the explorer classes, of a few sites again and
+ * again: the answer is kept by site.
+ */
 static bool void_add(const struct seam_site *site)
 {
-	return !strcmp(site->fn, "atomic_inc") ||
-	       !strcmp(site->fn, "atomic_dec") ||
-	       !strcmp(site->fn, "atomic_long_add") ||
-	       !strcmp(site->fn, "atomic_long_sub");
+	static struct {
+		const struct seam_site *site;
+		bool is_void;
+	} memo[64];
+	size_t h = ((uintptr_t)site >> 5) % 64;
+	bool v;
+
+	if (memo[h].site == site)
+		return memo[h].is_void;
+	v = !strcmp(site->fn, "atomic_inc") ||
+	    !strcmp(site->fn, "atomic_dec") ||
+	    !strcmp(site->fn, "atomic_long_add") ||
+	    !strcmp(site->fn, "atomic_long_sub");
+	memo[h].site = site;
+	memo[h].is_void = v;
+	return v;
 }
 
 static int classify(int kind, const struct seam_site *site, bool changed,

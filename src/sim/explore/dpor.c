@@ -158,13 +158,6 @@ struct rev {
 	uintptr_t key;		/* the exact object, 0 for sleep states */
 };
 
-static int desc_cmp(const void *a, const void *b)
-{
-	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
-
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-
 /*
  * Does step a happen before step b?  @locks picks the relation without
  * enabling edges, which decides races between lock acquisitions: after
@@ -278,6 +271,7 @@ struct scratch {
 	struct rev *r;
 	int *prev;		/* the step before on the same object, or -1 */
 	unsigned int *cand;
+	u64 *seen;		/* candidates() merging: a bit per step, kept 0 */
 	unsigned int *wakes, *frees, *rss, *observes, *awaits;
 	unsigned int *states[SIM_MAX_THREADS];
 	unsigned int nw, nf, nr, no, na, nstates[SIM_MAX_THREADS];
@@ -307,6 +301,12 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->r = grow(s->r, s->cap * sizeof(*s->r));
 	s->prev = grow(s->prev, s->cap * sizeof(*s->prev));
 	s->cand = grow(s->cand, 2 * s->cap * sizeof(*s->cand));
+	free(s->seen);
+	s->seen = calloc(s->cap / 64 + 1, sizeof(*s->seen));
+	if (!s->seen) {
+		perror("reaplab: dpor");
+		exit(2);
+	}
 	s->wakes = grow(s->wakes, s->cap * sizeof(*s->wakes));
 	s->frees = grow(s->frees, s->cap * sizeof(*s->frees));
 	s->rss = grow(s->rss, s->cap * sizeof(*s->rss));
@@ -323,6 +323,7 @@ static void scratch_free(struct scratch *s)
 	free(s->r);
 	free(s->prev);
 	free(s->cand);
+	free(s->seen);
 	free(s->wakes);
 	free(s->frees);
 	free(s->rss);
@@ -350,7 +351,13 @@ static int *tab_slot(struct scratch *s, uintptr_t key)
 	}
 }
 
-/* Rebuild the per-object chains' heads and the lists for steps < p. */
+/*
+ * The per-object chains' heads and the lists, back to steps < p.  The
+ * table holds the steps analysed so far (< s->valid): each one later than
+ * p gives its object's head back to the step before it on that object,
+ * newest first, which leaves every head at its newest step below p.  Only
+ * a table grown for a longer execution is rebuilt whole.
+ */
 static void scratch_rewind(struct scratch *s, unsigned int p, size_t nsteps)
 {
 	unsigned int i;
@@ -360,14 +367,16 @@ static void scratch_rewind(struct scratch *s, unsigned int p, size_t nsteps)
 		while (s->tab_size < 4 * nsteps)
 			s->tab_size = s->tab_size ? 2 * s->tab_size : 1024;
 		free(s->tab);
-		s->tab = NULL;
-	}
-	if (!s->tab)
 		s->tab = grow(NULL, s->tab_size * sizeof(*s->tab));
-	memset(s->tab, 0, s->tab_size * sizeof(*s->tab));
-	for (i = 0; i < p; i++)
-		if (s->r[i].key)
-			*tab_slot(s, s->r[i].key) = i;
+		memset(s->tab, 0, s->tab_size * sizeof(*s->tab));
+		for (i = 0; i < p; i++)
+			if (s->r[i].key)
+				*tab_slot(s, s->r[i].key) = i;
+	} else {
+		for (i = s->valid; i-- > p;)
+			if (s->r[i].key)
+				*tab_slot(s, s->r[i].key) = s->prev[i];
+	}
 	while (s->nw && s->wakes[s->nw - 1] >= p)
 		s->nw--;
 	while (s->nf && s->frees[s->nf - 1] >= p)
@@ -475,9 +484,28 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 			s->cand[nc++] = s->wakes[c];
 		sources++;
 	}
-	/* each source is newest first already; several must be merged */
-	if (sources > 1)
-		qsort(s->cand, nc, sizeof(*s->cand), desc_cmp);
+	/*
+	 * Each source is newest first already; several are merged, newest
+	 * first and each step once, through a bit per step (all below k).
+	 */
+	if (sources > 1) {
+		unsigned int word;
+
+		for (c = 0; c < nc; c++)
+			s->seen[s->cand[c] / 64] |= 1ULL << (s->cand[c] % 64);
+		nc = 0;
+		for (word = k / 64 + 1; word-- > 0;) {
+			u64 bits = s->seen[word];
+
+			s->seen[word] = 0;
+			while (bits) {
+				int b = 63 - __builtin_clzll(bits);
+
+				bits &= ~(1ULL << b);
+				s->cand[nc++] = word * 64 + b;
+			}
+		}
+	}
 	return nc;
 }
 
@@ -487,6 +515,28 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
  * for the later ones; otherwise a thread's pending operation at the end
  * of an execution cut short, looked at only for its races.
  */
+/*
+ * A vector clock is SIM_MAX_THREADS u16, one machine vector: joining two
+ * (the larger of each thread's entry) is a few vector instructions, done
+ * once per candidate of every step.
+ */
+typedef u16 vclock __attribute__((vector_size(16)));
+_Static_assert(sizeof(vclock) == SIM_MAX_THREADS * sizeof(u16),
+	       "a vector clock is one vector");
+
+static inline void vc_join(u16 *into, const u16 *from)
+{
+	typedef short vmask __attribute__((vector_size(16)));
+	vclock a, b;
+	vmask m;
+
+	memcpy(&a, into, sizeof(a));
+	memcpy(&b, from, sizeof(b));
+	m = (vmask)(a > b);
+	a = (vclock)(((vmask)a & m) | ((vmask)b & ~m));
+	memcpy(into, &a, sizeof(a));
+}
+
 static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 		       u16 (*clock)[SIM_MAX_THREADS],
 		       u16 (*clock2)[SIM_MAX_THREADS], u16 *count,
@@ -503,7 +553,7 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 	/* newest first, so the clock grows as we go back */
 	for (c = 0; c < nc; c++) {
 		struct rev *rj;
-		int rel, q;
+		int rel;
 
 		j = s->cand[c];
 		rj = &s->r[j];
@@ -533,13 +583,9 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 			}
 			else
 				handle_race(d, s->r, j, k, kvc, locks);
-			for (q = 0; q < SIM_MAX_THREADS; q++)
-				if (rj->vc2[q] > cvc2[q])
-					cvc2[q] = rj->vc2[q];
+			vc_join(cvc2, rj->vc2);
 		}
-		for (q = 0; q < SIM_MAX_THREADS; q++)
-			if (rj->vc[q] > cvc[q])
-				cvc[q] = rj->vc[q];
+		vc_join(cvc, rj->vc);
 	}
 	if (!commit)
 		return;

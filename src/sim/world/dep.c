@@ -21,56 +21,17 @@
 
 /* --- did an operation change anything? ---------------------------- */
 
-static long word_load(const void *p, int size)
+/* Is @type the arena's name for an mm_struct?  (Its copy, once known.) */
+static bool is_mm(const char *type)
 {
-	switch (size) {
-	case 1:
-		return *(const u8 *)p;
-	case 2:
-		return *(const u16 *)p;
-	case 4:
-		return *(const u32 *)p;
-	default:
-		return *(const long *)p;
-	}
-}
+	static const char *mm_type;
 
-static bool is_mem(int kind)
-{
-	return kind >= SEAM_ATOMIC_READ && kind <= SEAM_WRITE_ONCE;
-}
-
-static bool is_lock(int kind)
-{
-	return kind >= SEAM_SPIN_LOCK && kind <= SEAM_DOWNGRADE_WRITE;
-}
-
-void sim_word_save(const struct sim_op *op, struct sim_word *w)
-{
-	w->valid = false;
-	if (!op->obj)
-		return;
-	if (is_mem(op->kind)) {
-		w->value = word_load(op->obj, op->site->size);
-		w->valid = true;
-	} else if (is_lock(op->kind)) {
-		/* every lock type starts with two ints: state and owner */
-		w->value = ((const int *)op->obj)[0];
-		w->extra = ((const int *)op->obj)[1];
-		w->valid = true;
-	} else if (op->kind == SEAM_WAKE_UP) {
-		w->waiters = ((const struct wait_queue_head *)op->obj)->waiters;
-	}
-}
-
-bool sim_word_changed(const struct sim_op *op, const struct sim_word *w)
-{
-	if (!w->valid)
+	if (type == mm_type)
 		return true;
-	if (is_mem(op->kind))
-		return word_load(op->obj, op->site->size) != w->value;
-	return ((const int *)op->obj)[0] != w->value ||
-	       ((const int *)op->obj)[1] != w->extra;
+	if (mm_type || strcmp(type, "mm_struct"))
+		return false;
+	mm_type = type;
+	return true;
 }
 
 static void locate(struct sim_dep_ev *d, int kind, const void *obj, long arg,
@@ -86,12 +47,12 @@ static void locate(struct sim_dep_ev *d, int kind, const void *obj, long arg,
 		d->len = 1;
 		if (o)
 			sim_obj_range(o, &d->addr, &d->len);
-	} else if (is_mem(kind)) {
+	} else if (sim_op_is_mem(kind)) {
 		const struct sim_obj *o = sim_obj_of(obj);
 		uintptr_t start, off;
 		size_t len;
 
-		if (o && !strcmp(sim_obj_type(o), "mm_struct")) {
+		if (o && is_mm(sim_obj_type(o))) {
 			sim_obj_range(o, &start, &len);
 			off = d->addr - start;
 			d->rss = off >= offsetof(struct mm_struct, rss_stat) &&
@@ -107,9 +68,9 @@ static bool would_change(const struct sim_op *op)
 	unsigned long mask = 1UL << (op->arg & 63);
 	long cur;
 
-	if (!op->obj || sim_addr_freed(op->obj) || !is_mem(op->kind))
+	if (!op->obj || sim_addr_freed(op->obj) || !sim_op_is_mem(op->kind))
 		return true;
-	cur = word_load(op->obj, op->site->size);
+	cur = sim_word_load(op->obj, op->site->size);
 	switch (op->kind) {
 	case SEAM_SET_BIT:
 	case SEAM_TEST_AND_SET_BIT:

@@ -156,19 +156,31 @@ static inline bool sim_spin_candidate(struct sim_thread *t,
 	return false;
 }
 
-/*
- * struct sim_word - what an operation's object held before it ran, to tell
- * afterwards whether it changed anything (see dep.c).
- */
-struct sim_word {
-	long value;
-	long extra;
-	unsigned long waiters;
-	bool valid;
-};
 
-void sim_word_save(const struct sim_op *op, struct sim_word *w);
-bool sim_word_changed(const struct sim_op *op, const struct sim_word *w);
+/* The word an operation acts on, as wide as its site says. */
+static inline long sim_word_load(const void *p, int size)
+{
+	switch (size) {
+	case 1:
+		return *(const u8 *)p;
+	case 2:
+		return *(const u16 *)p;
+	case 4:
+		return *(const u32 *)p;
+	default:
+		return *(const long *)p;
+	}
+}
+
+static inline bool sim_op_is_mem(int kind)
+{
+	return kind >= SEAM_ATOMIC_READ && kind <= SEAM_WRITE_ONCE;
+}
+
+static inline bool sim_op_is_lock(int kind)
+{
+	return kind >= SEAM_SPIN_LOCK && kind <= SEAM_DOWNGRADE_WRITE;
+}
 
 /* ops.c: the semantics of every operation, shared by boot and coop */
 bool sim_op_obj_bad_slow(const struct sim_op *op);
@@ -182,7 +194,7 @@ bool world_op_enabled(struct sim_world *w, struct sim_thread *t);
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op);
 long sim_op_step(struct sim_world *w, struct sim_thread *t,
-		 struct sim_event *ev);
+		 struct sim_op_done *done);
 void sim_held_check_exit(struct sim_world *w, struct sim_thread *t);
 void sim_oracle_zero_page(struct sim_world *w, struct sim_thread *t,
 			  struct mm_struct *mm, unsigned long addr);

@@ -662,6 +662,46 @@ long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 	}
 }
 
+/*
+ * struct sim_word - what an operation's object held before it ran, to tell
+ * afterwards whether it changed anything (the dependency relation counts
+ * a write that changed nothing as a read: explore/dep.c).
+ */
+struct sim_word {
+	long value;
+	long extra;
+	unsigned long waiters;
+	bool valid;
+};
+
+static inline void word_save(const struct sim_op *op, struct sim_word *w)
+{
+	w->valid = false;
+	if (!op->obj)
+		return;
+	if (sim_op_is_mem(op->kind)) {
+		w->value = sim_word_load(op->obj, op->site->size);
+		w->valid = true;
+	} else if (sim_op_is_lock(op->kind)) {
+		/* every lock type starts with two ints: state and owner */
+		w->value = ((const int *)op->obj)[0];
+		w->extra = ((const int *)op->obj)[1];
+		w->valid = true;
+	} else if (op->kind == SEAM_WAKE_UP) {
+		w->waiters = ((const struct wait_queue_head *)op->obj)->waiters;
+	}
+}
+
+static inline bool word_changed(const struct sim_op *op, const struct sim_word *w)
+{
+	if (!w->valid)
+		return true;
+	if (sim_op_is_mem(op->kind))
+		return sim_word_load(op->obj, op->site->size) != w->value;
+	return ((const int *)op->obj)[0] != w->value ||
+	       ((const int *)op->obj)[1] != w->extra;
+}
+
 /* The threads whose state is not TASK_RUNNING: those a wake-up may wake. */
 static u16 asleep_mask(const struct sim_world *w)
 {
@@ -720,14 +760,14 @@ bool world_op_enabled(struct sim_world *w, struct sim_thread *t)
  * did to the engine's record of it.
  * @w: the world.
  * @t: the thread; its operation is enabled.
- * @ev: filled: the lock's name (@fn), whether the word changed
+ * @done: filled: the lock's name (@fn), whether the word changed
  *	(@changed), whom a wake-up woke (@woke), a wake_up()'s waiters
- *	(@arg2).
+ *	(@arg2); the engine set @arg2 to the operation's and @changed.
  *
  * Return: the operation's result.
  */
 long sim_op_step(struct sim_world *w, struct sim_thread *t,
-		 struct sim_event *ev)
+		 struct sim_op_done *done)
 {
 	int kind = t->op.kind, state = t->state, i;
 	struct sim_word before = { .valid = false };
@@ -739,20 +779,20 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 		sim_op_bad(w, t, &t->op);
 		return 0;
 	}
-	ev->fn = sim_lock_name(&t->op);
-	sim_word_save(&t->op, &before);
+	done->fn = sim_lock_name(&t->op);
+	word_save(&t->op, &before);
 	if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
 		asleep = asleep_mask(w);
 	ret = sim_op_exec(w, t, &t->op);
-	ev->changed = sim_word_changed(&t->op, &before);
+	done->changed = word_changed(&t->op, &before);
 	sim_spin_ran(t, &t->op, ret,
-		     spin_neutral(t, kind, ev->changed, state));
+		     spin_neutral(t, kind, done->changed, state));
 	if (kind == SEAM_WAKE_UP)
-		ev->arg2 = before.waiters;
+		done->arg2 = before.waiters;
 	/* whom a wake-up woke: the sleepers it left running */
-	ev->woke = 0;
+	done->woke = 0;
 	for (i = 0; asleep && i < w->nthreads; i++)
 		if ((asleep >> i) & 1 && w->threads[i].state == TASK_RUNNING)
-			ev->woke |= 1u << i;
+			done->woke |= 1u << i;
 	return ret;
 }
