@@ -762,6 +762,10 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 				sim_explore_record(w, r, r->executions);
 			if (o->stop_first)
 				break;
+			if (o->stop_unexpected && (r->fired & ~o->expect)) {
+				r->unexpected = true;
+				break;
+			}
 		}
 		if (!d.sleep_only)
 			analyse(&d, &s, w, d.prefix, d.created);

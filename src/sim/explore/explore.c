@@ -251,7 +251,9 @@ static bool account(struct sim_world *w, const struct sim_explore_opts *o,
 		return false;
 	if (!r->buggy++)
 		sim_explore_record(w, r, r->executions);
-	return o->stop_first;
+	if (o->stop_unexpected && (r->fired & ~o->expect))
+		r->unexpected = true;
+	return o->stop_first || r->unexpected;
 }
 
 /* --- iterative preemption bounding --------------------------------------- */

@@ -35,6 +35,10 @@ enum sim_explore_mode {
  * @seed: PCT and walk.
  * @stop_first: stop at the first execution where an oracle fires.
  * @want: stop only for these oracles (bits; 0 = any).
+ * @expect: with @stop_unexpected, the oracles a search that does not stop
+ *	at its first bug may see (an era's declaration, for `--all`).
+ * @stop_unexpected: stop, all the same, once an oracle outside @expect
+ *	fired: whatever else is found, the cell is not what was declared.
  * @progress: print progress to stderr about once a second.
  * @visit: if set, called after every execution run to its end (for DPOR:
  *	not sleep-blocked), with @visit_data; tests use it to check the
@@ -50,6 +54,8 @@ struct sim_explore_opts {
 	unsigned long seed;
 	bool stop_first;
 	unsigned int want;
+	unsigned int expect;
+	bool stop_unexpected;
 	bool progress;
 	void (*visit)(const struct sim_world *w, void *data);
 	void *visit_data;
@@ -96,6 +102,8 @@ struct sim_cex {
  * @sleep_blocked: DPOR executions abandoned as redundant.
  * @races: DPOR: races found (and reversed where needed).
  * @seed: PCT and walk: the random seed of the first failing execution.
+ * @unexpected: stopped at an oracle outside @o->expect
+ *	(@o->stop_unexpected): @fired is what fired so far.
  */
 struct sim_explore_result {
 	unsigned long executions;
@@ -115,6 +123,7 @@ struct sim_explore_result {
 	unsigned long sleep_blocked;
 	unsigned long races;
 	u64 seed;
+	bool unexpected;
 };
 
 /*
