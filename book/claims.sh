@@ -61,7 +61,6 @@ era-v5.17
 era-v6.1
 era-v6.18
 explorer
-glossary
 index
 instructors
 lab-01
@@ -86,7 +85,6 @@ lab-19
 labs
 measuring
 mrelease
-munmap
 player
 primer
 references
@@ -421,7 +419,10 @@ function entry_end(   i, n, s, k) {
 		else if (!src_unver[i] && !src_says[i])
 			err(FILENAME ":" src_line[i] ": entry " eid ": a source needs a says: line (what it says, paraphrased)")
 	}
-	n = split(trim(val["tokens"]), s, /[ \t]*;[ \t]*/)
+	# "-": a claim the page states without a token, checked all the same
+	n = trim(val["tokens"]) == "-" ? 0 : split(trim(val["tokens"]), s, /[ \t]*;[ \t]*/)
+	if (have["tokens"] && n == 0 && trim(val["tokens"]) != "-")
+		err(FILENAME ":" eline ": entry " eid ": tokens: is empty (write - for a claim without a token)")
 	for (i = 1; i <= n; i++) {
 		if (s[i] == "")
 			continue
@@ -472,7 +473,7 @@ function source(s, line,   kind, rest, id, subj, key, path, ln, f, cnt, l) {
 		key = rest
 		sub(/[ ,;:].*/, "", key)
 		if (rest ~ /^"/) {
-			if (rest !~ /^"[^"]+", [^,]+, [12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9], [^ ].*$/)
+			if (rest !~ /^".+", [^,]+, [12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9], [^ ].*$/)
 				err(where ": a thread not in book/references is \"thread \"SUBJECT\", AUTHOR, YYYY-MM-DD, LIST\": \"" rest "\"")
 		} else if (!(key in thread))
 			err(where ": thread " key " is not in book/references")

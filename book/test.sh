@@ -882,6 +882,12 @@ tokens:  2019
 claim:   Some later claim.
 source:  unverified
 why:     Nothing found.
+
+id:      ch-none
+tokens:  -
+claim:   A claim the page makes without a token.
+source:  repo book/chapters:1
+says:    Checked all the same.
 LEDGER
 cat > "$tmp/cs/book/claims/glossary.claims" <<'LEDGER'
 id:      gl-46
@@ -912,7 +918,7 @@ printf '# Lab 01: A\n\nSince v4.14 (unverified).\n' > "$tmp/cs/exercises/01-a/RE
 checks=$((checks + 1))
 out=$(P= sclaims check) || fail "claims-good-all: rejects a complete, well-formed ledger: $out"
 out=$(P= sclaims count)
-must_fail claims-count '^ch  *11  *4  *0  checked$' "$out"
+must_fail claims-count '^ch  *11  *5  *0  checked$' "$out"
 must_fail claims-count-commits 'commit ids the book prints: 1 distinct; in the ledger: 1' "$out"
 out=$(P= sclaims tokens ch)
 must_fail claims-tokens 'ch.md:3: commit abcdefabcdef: ch-merge$' "$out"
@@ -958,6 +964,12 @@ source:  cve CVE-2020-29369
 
 id:      ch-empty
 claim:
+
+id:      ch-notok
+tokens:
+claim:   No token, and no - to say so.
+source:  unverified
+why:     x
 LEDGER
 out=$(P= sclaims check || true)
 must_fail claims-stale "ch.claims:[0-9]*: entry ch-stale: v3.9 is no longer on its page (stale)" "$out"
@@ -975,6 +987,7 @@ must_fail claims-says "entry ch-bad: a source needs a says: line" "$out"
 must_fail claims-no-tokens "entry ch-empty: no tokens: line" "$out"
 must_fail claims-no-claim "entry ch-empty: no claim: line" "$out"
 must_fail claims-no-source "entry ch-empty: no source: line" "$out"
+must_fail claims-empty-tokens "entry ch-notok: tokens: is empty (write - for a claim without a token)" "$out"
 printf 'id: x\n' > "$tmp/cs/book/claims/nopage.claims"
 printf 'nonsense\n' >> "$tmp/cs/book/claims/lab-01.claims"
 out=$(P="ch nowhere" sclaims check && echo "exit 0" || echo "exit $?")
