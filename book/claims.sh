@@ -356,9 +356,7 @@ END {
 # tokenize [PAGE...]: the occurrences of every page (or of the PAGEs)
 tokenize() {
 	pages > "$tmp/pages"
-	set -- "$@"
 	want=" $* "
-	args=
 	while read -r name mode file; do
 		if [ "$want" != "  " ]; then
 			case $want in *" $name "*) ;; *) continue ;; esac
@@ -665,6 +663,11 @@ check() {
 		grep -q "^$p " "$tmp/pages" ||
 			echo "book/claims.sh: PENDING lists \"$p\", which is no page of the book"
 	done
+	# a page named that is no page
+	for p in "$@"; do
+		grep -q "^$p " "$tmp/pages" ||
+			echo "book/claims.sh: no page \"$p\" (a chapter's file without .md, lab-NN, glossary or references)"
+	done
 	only=" $* "
 	set +e
 	awk -v known="$tmp/known" -v occ="$tmp/occ" -v dir="$CLAIMS_DIR" \
@@ -756,6 +759,10 @@ count() {
 # tokens PAGE: every occurrence, with the entries that back it
 tokens_of() {
 	tokenize "$1" > "$tmp/occ"
+	grep -q "^$1 " "$tmp/pages" || {
+		echo "book/claims.sh: no page \"$1\"" >&2
+		return 2
+	}
 	f="$CLAIMS_DIR/$1.claims"
 	[ -f "$f" ] || f=/dev/null
 	awk -F'\t' '

@@ -825,8 +825,9 @@ npend=$(printf '%s\n' $P | sort -u | wc -l)
 out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check && echo "exit 0" || echo "exit $?")
 must_fail claims-pending "claims: [0-9]* pages, [0-9]* checked against their ledgers, $npend pending" "$out"
 must_fail claims-pending-status "exit 0" "$out"
-out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check index || true)
+out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check index nosuchpage || true)
 must_fail claims-named "index.md:[0-9]*: commit 0123456789ab: no entry" "$out"
+must_fail claims-named-nopage "no page \"nosuchpage\"" "$out"
 
 # a small book: a chapter with a token of each kind, a lab, a glossary
 mkdir -p "$tmp/cs/book/claims" "$tmp/cs/exercises/01-a"
