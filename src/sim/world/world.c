@@ -84,6 +84,18 @@ static void record_page_tables(struct sim_world *w)
 }
 
 /**
+ * sim_world_init() - make this world the one the simulator asks (struct
+ * sim_world_ops) and the machine the model runs on (asm/machine.h).
+ * sim_world_build() does it; a test that drives the model without
+ * building a world (tests/check_maple.c) calls it first.
+ */
+void sim_world_init(void)
+{
+	sim_world_ops = &sim_kernel_ops;
+	sim_seam_register();
+}
+
+/**
  * sim_world_build() - boot @era for @scn and snapshot the result.
  * @w: the world to fill.
  * @era: the era.
@@ -116,8 +128,7 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	sim_world_ops = &sim_kernel_ops;
-	sim_seam_register();
+	sim_world_init();
 	w->era = era;
 	w->scn = scn;
 	w->scn_name = scn->name;

@@ -48,6 +48,7 @@ int sim_params_check(const struct sim_scenario *scn,
 		     const struct sim_params *p, char *err, size_t errlen);
 
 /* world.c */
+void sim_world_init(void);
 int sim_world_build(struct sim_world *w, const struct era *era,
 		    const struct sim_scenario *scn,
 		    const struct sim_params *params, char *err, size_t errlen);
