@@ -61,6 +61,9 @@ else ifneq ($(SANITIZE),)
 $(error SANITIZE must be address or thread, not '$(SANITIZE)')
 endif
 
+# The verdict table `explore --all` computes once per build (see below).
+VERDICTS := $(B)/verdicts
+
 # The eras, oldest first: `reaplab list` and the tour follow this order.
 ERAS := v4.6 v4.9 2017-uncond 2017-cond v4.14 v5.15 v5.17 v6.1 v6.18
 
@@ -246,8 +249,53 @@ $(B)/obj/tests/testlib.o: $(wildcard tests/programs)
 $(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS) $(TEST_PROG_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
-# More test prerequisites may be added by the fragments (CHECK_DEPS += ...).
-check: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS)
+# The verdict table, computed once per build: the explore suite reads it
+# (tests/check_explore.c) and the book shows it (book/fragments), so that
+# make check searches every cell once.  Its exit status beside it.  (Not
+# under TSan, whose suites leave the explorer out: tests/check_main.c.)
+$(VERDICTS)/all.txt: $(B)/reaplab
+	@mkdir -p $(@D)
+	@echo "  EXPLORE --all > $@"
+	@rc=0; $(B)/reaplab explore --all --md-out $(VERDICTS)/all.md \
+		> $@.tmp 2> $(VERDICTS)/all.log || rc=$$?; \
+	echo $$rc > $(VERDICTS)/all.rc; mv $@.tmp $@
+ifneq ($(SANITIZE),thread)
+CHECK_DEPS += $(VERDICTS)/all.txt
+endif
+
+# make check: everything the tests need built (CHECK_DEPS, which the
+# fragments add to), then the Check suites, each in a process of its own
+# (CK_RUN_SUITE), all of it CHECK_JOBS at a time (default: one per CPU)
+# whether or not make was given -j.  Each suite's output goes to
+# $(B)/check/SUITE.log; tests/summary.sh prints a line per suite as the
+# runner does, every failing suite's log whole, and the totals, and fails
+# if a suite failed or one of the runner's suites is not listed here.
+# The longest suites run in two shares (SUITE.0 and SUITE.1: CK_SHARE,
+# tests/testlib.h), the rest whole, the longest first.
+# `make check-serial` is the old way: one runner, every suite in turn.
+CHECK_SUITES := labs.0 labs.1 mutants.0 mutants.1 explore book render \
+	bench signals threads mutate eras cli layers determinism maple_tree \
+	primitives
+CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+.PHONY: check-run check-serial $(CHECK_SUITES:%=check-suite-%)
+
+check: $(B)/reaplab
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-run
+
+check-run: $(CHECK_SUITES:%=check-suite-%)
+	@sh tests/summary.sh $(B)/check_reaplab $(B)/check $(CHECK_SUITES)
+
+$(CHECK_SUITES:%=check-suite-%): check-suite-%: $(B)/reaplab \
+		$(B)/check_reaplab $(CHECK_DEPS)
+	@mkdir -p $(B)/check
+	@rc=0; start=$$(date +%s); suite=$*; \
+	case $$suite in *.*) share="$${suite#*.}/2";; *) share=0/1;; esac; \
+	CK_RUN_SUITE=$${suite%.*} CK_SHARE=$$share $(B)/check_reaplab \
+		> $(B)/check/$*.log 2>&1 || rc=$$?; \
+	echo "$$rc $$(( $$(date +%s) - start ))" > $(B)/check/$*.rc; \
+	sh tests/summary.sh --one $(B)/check $*
+
+check-serial: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS)
 	$(B)/check_reaplab
 
 # --- dependencies -------------------------------------------------------

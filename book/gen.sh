@@ -8,8 +8,10 @@
 # Empties GENDIR, then runs each line of FRAGMENTS (two at a time: the
 # machine has two cores) with bash -o pipefail (so that in "cmd | filter"
 # the status checked is cmd's), from the top of the tree, with R set to
-# REAPLAB, G to GENDIR and M to the mutants' reaplab beside GENDIR
-# (GENDIR/../mutants/reaplab, see book.mk); its standard output becomes
+# REAPLAB, G to GENDIR, M to the mutants' reaplab beside GENDIR
+# (GENDIR/../mutants/reaplab, see book.mk) and V to the verdict table the
+# build computed once (REAPLAB's folder/verdicts: all.txt, all.md and
+# all.rc, the Makefile's VERDICTS); its standard output becomes
 # GENDIR/FILE, its standard error GENDIR/FILE.log.  A command that ends
 # with another exit status than the line says, or prints nothing, fails the
 # build with the command and the end of its log: the book never shows a
@@ -27,7 +29,9 @@ if [ "${1:-}" = --one ]; then
 	R=$2 G=$3 file=$4 want=$5 cmd=$6
 	# M: reaplab with the planted bugs of tests/mutants/ (book.mk)
 	M=$(dirname "$G")/mutants/reaplab
-	export R G M
+	# V: the verdict table of this build (VERDICTS in the Makefile)
+	V=$(dirname "$R")/verdicts
+	export R G M V
 	mkdir -p "$(dirname "$G/$file")"
 	set +e
 	bash -o pipefail -c "$cmd" > "$G/$file.tmp" 2> "$G/$file.log"

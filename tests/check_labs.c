@@ -895,8 +895,8 @@ static void mkdirs(const char *path)
 	mkdir(buf, 0755);
 }
 
-/* Does any process still run @bin?  (/proc/PID/cmdline starts with it.) */
-static bool still_running(const char *bin)
+/* Does any process run @bin now?  (/proc/PID/cmdline starts with it.) */
+static bool running_now(const char *bin)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
@@ -931,6 +931,24 @@ static bool still_running(const char *bin)
 	if (d)
 		closedir(d);
 	return found;
+}
+
+/*
+ * Does any process still run @bin, a while after grading ended?  A test's
+ * child the grader killed may take a moment to finish exiting on a busy
+ * machine (it is then on its way out, not left behind): looked at again
+ * for up to two seconds.
+ */
+static bool still_running(const char *bin)
+{
+	int i;
+
+	for (i = 0; i < 40; i++) {
+		if (!running_now(bin))
+			return false;
+		usleep(50 * 1000);
+	}
+	return true;
 }
 
 /* The build mode's multiplier of every timeout (the Makefile's). */
@@ -1274,20 +1292,24 @@ Suite *labs_suite(void)
 {
 	Suite *s = suite_create("labs");
 	TCase *tc = tcase_create("labs");
-	int i;
+	int i, lo, hi;
+	bool first;
 
 	find_labs();
+	first = t_share(nvariants, &lo, &hi);
 	tcase_set_timeout(tc, 300);
-	tcase_add_test(tc, test_every_lab_says_what_it_is);
-	tcase_add_test(tc, test_every_solution_scores_full_marks);
-	tcase_add_test(tc, test_every_skeleton_scores_what_lab_conf_says);
-	tcase_add_test(tc, test_the_handout_has_no_solutions);
-	tcase_add_test(tc, test_regrade_takes_only_the_labs_files);
-	tcase_add_test(tc, test_the_classroom_workflow_is_the_labs);
-	if (nvariants)
+	if (first) {
+		tcase_add_test(tc, test_every_lab_says_what_it_is);
+		tcase_add_test(tc, test_every_solution_scores_full_marks);
+		tcase_add_test(tc, test_every_skeleton_scores_what_lab_conf_says);
+		tcase_add_test(tc, test_the_handout_has_no_solutions);
+		tcase_add_test(tc, test_regrade_takes_only_the_labs_files);
+		tcase_add_test(tc, test_the_classroom_workflow_is_the_labs);
+	}
+	if (lo < hi)
 		tcase_add_loop_test(tc,
 				    test_each_submission_fails_exactly_what_it_should,
-				    0, nvariants);
+				    lo, hi);
 	/* no ck_assert() out of a test: the expect files read by hand */
 	for (i = nasan = 0; i < nvariants; i++) {
 		char path[300], line[512];
@@ -1304,15 +1326,15 @@ Suite *labs_suite(void)
 			fclose(f);
 	}
 #ifdef SIM_ASAN
-	if (nasan)
+	if (nasan && first)
 		tcase_add_loop_test(tc, test_asan_sees_a_planted_use_after_free,
 				    0, nasan);
 #else
-	if (nasan)
+	if (nasan && first)
 		printf("labs: not an ASan build: the %d planted use-after-free(s) ASan must report are checked by make check SANITIZE=address\n",
 		       nasan);
 #endif
-	if (!nvariants)
+	if (!nvariants && first)
 		printf("labs: no tests/labs (a handout): the grader's own submissions are not graded here\n");
 	suite_add_tcase(s, tc);
 	return s;

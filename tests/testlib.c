@@ -184,3 +184,18 @@ int t_run(char *out, size_t outlen, char *err, size_t errlen, ...)
 	unlink(errname);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
+
+bool t_share(int n, int *lo, int *hi)
+{
+	const char *e = getenv("CK_SHARE");
+	int k = 0, of = 1;
+
+	if (e && (sscanf(e, "%d/%d", &k, &of) != 2 || of < 1 || k < 0 ||
+		  k >= of)) {
+		fprintf(stderr, "CK_SHARE=%s: not K/N with 0 <= K < N\n", e);
+		exit(2);
+	}
+	*lo = (long)n * k / of;
+	*hi = (long)n * (k + 1) / of;
+	return k == 0;
+}

@@ -34,6 +34,15 @@ const struct era *t_nth_schedule(const struct era *const *eras, int neras,
 /* The changelog diagram of the last run, as text. */
 char *t_render(struct sim_world *w);
 
+/*
+ * t_share() - this process's share of a suite that splits (make check runs
+ * the labs and mutants suites in two processes, CK_SHARE=K/N): of a loop
+ * test over [0, @n), the part [*@lo, *@hi) to add; the tests that do not
+ * loop run in share 0 only.  Return: whether they run here.  Without
+ * CK_SHARE, everything runs here.
+ */
+bool t_share(int n, int *lo, int *hi);
+
 Suite *primitives_suite(void);
 Suite *maple_suite(void);
 Suite *determinism_suite(void);

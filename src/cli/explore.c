@@ -47,6 +47,11 @@ static void explore_usage(FILE *f)
 		"  --eras E1,E2     with --all: only these eras' rows\n"
 		"  --scenarios S1,S2  with --all: only these scenarios' cells (text\n"
 		"                   table: the others print as '-')\n"
+		"  --md-out FILE    with --all: also write the table as --format md\n"
+		"                   prints it, to FILE (one search, both tables)\n"
+		"  --jobs N         with --all: search N cells at a time, one process\n"
+		"                   each (default: one per CPU); the output is the\n"
+		"                   same\n"
 		"  --bound C        icb: largest preemption bound (default 2); pct: depth\n"
 		"  --budget N       stop after N executions\n"
 		"  --time T         stop after T seconds\n"
@@ -93,6 +98,7 @@ struct explore_args {
 	bool all, minimize, slice, mode_given, quiet, md;
 	int elide;
 	int jobs;		/* --all: worker processes (0: one per CPU) */
+	const char *md_out;	/* --all: the Markdown table to this file too */
 	const char *emit;
 	const char *eras;
 	const char *scns;
@@ -345,7 +351,8 @@ static bool era_wanted(const struct explore_args *a, int i)
 }
 
 /* One cell of the Markdown table: the verdict and how far the search went. */
-static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
+static void md_cell(FILE *f, const struct sim_cell *c, const struct era *era,
+		    int scn)
 {
 	unsigned int expect = era->expect[scn];
 	char text[128];
@@ -362,18 +369,18 @@ static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
 	else
 		snprintf(text, sizeof(text), "clean in %s %lu executions",
 			 c->proven ? "all" : "the first", c->executions);
-	fputs(" | ", stdout);
+	fputs(" | ", f);
 	if (c->buggy)
-		fputs("**", stdout);
-	md_text(stdout, text);
+		fputs("**", f);
+	md_text(f, text);
 	if (c->buggy)
-		fputs("**", stdout);
+		fputs("**", f);
 	if (!sim_cell_matches(c, era, scn)) {
-		fputs(" (!) expected ", stdout);
-		md_text(stdout, expect_text(expect));
+		fputs(" (!) expected ", f);
+		md_text(f, expect_text(expect));
 		if (c->buggy && (c->fired & expect) &&
 		    c->fired_all == expect)
-			md_text(stdout, ", decided by another race");
+			md_text(f, ", decided by another race");
 	}
 }
 
@@ -381,39 +388,38 @@ static void md_cell(const struct sim_cell *c, const struct era *era, int scn)
  * The verdict table as Markdown, for the book: every cell computed in this
  * run, and a line saying how it compares with what the eras declare.
  */
-static void explore_all_md(const struct explore_args *a,
+static void explore_all_md(FILE *f, const struct explore_args *a,
 			   struct sim_cell (*cells)[SCN_NR], int nscn,
 			   int mismatches, int unproven, double seconds)
 {
 	int i, s, rows;
 
-
-	fputs("| era", stdout);
+	fputs("| era", f);
 	for (s = 0; s < nscn; s++) {
-		fputs(" | ", stdout);
-		md_text(stdout, sim_scenarios[s]->name);
+		fputs(" | ", f);
+		md_text(f, sim_scenarios[s]->name);
 	}
-	fputs(" |\n", stdout);
-	md_rule(stdout, nscn + 1, NULL);
+	fputs(" |\n", f);
+	md_rule(f, nscn + 1, NULL);
 	for (i = 0, rows = 0; i < sim_nr_eras && i < 64; i++) {
 		if (!era_wanted(a, i))
 			continue;
 		rows++;
-		fputs("| ", stdout);
-		md_text(stdout, sim_eras[i]->id);
+		fputs("| ", f);
+		md_text(f, sim_eras[i]->id);
 		for (s = 0; s < nscn; s++)
-			md_cell(&cells[i][s], sim_eras[i],
+			md_cell(f, &cells[i][s], sim_eras[i],
 				sim_scenarios[s]->id);
-		fputs(" |\n", stdout);
+		fputs(" |\n", f);
 	}
-	printf("\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
+	fprintf(f, "\nComputed by `reaplab explore --all%s%s --mode %s` in %.1f s: %d of %d verdicts match what each era declares history says",
 	       a->eras ? " --eras " : "", a->eras ? a->eras : "",
 	       sim_explore_mode_name(a->o.mode), seconds,
 	       nscn * rows - mismatches - unproven, nscn * rows);
 	if (unproven)
-		printf("; %d %s unknown (the search did not complete)",
+		fprintf(f, "; %d %s unknown (the search did not complete)",
 		       unproven, unproven == 1 ? "is" : "are");
-	printf(".\n");
+	fprintf(f, ".\n");
 }
 
 /*
@@ -724,7 +730,7 @@ static int explore_all(struct explore_args *a)
 						sim_scenarios[s]->id))
 					mismatches++;
 			}
-		explore_all_md(a, cells, nscn, mismatches, unproven,
+		explore_all_md(stdout, a, cells, nscn, mismatches, unproven,
 			       sim_now() - start);
 		return mismatches ? EXIT_BUG : unproven ? EXIT_UNKNOWN :
 		       EXIT_CLEAN;
@@ -819,6 +825,22 @@ static int explore_all(struct explore_args *a)
 	if (sim_interrupted)
 		printf("interrupted: %d of %d cells searched ('-': not searched)\n",
 		       ndone, (sim_nr_eras < 64 ? sim_nr_eras : 64) * nscn);
+	if (a->md_out) {
+		FILE *f = fopen(a->md_out, "w");
+
+		if (!f) {
+			cli_error("explore: cannot write %s: %s", a->md_out,
+				  strerror(errno));
+			return EXIT_USAGE;
+		}
+		explore_all_md(f, a, cells, nscn, mismatches, unproven,
+			       sim_now() - start);
+		if (fclose(f)) {
+			cli_error("explore: cannot write %s: %s", a->md_out,
+				  strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
 	printf("%d of %d verdicts match their era's expectation; %d not proven; %.1f s\n",
 	       cellsn - mismatches - unproven, cellsn, unproven,
 	       sim_now() - start);
@@ -862,7 +884,8 @@ static int parse(int argc, char **argv, struct explore_args *a)
 		    strcmp(opt, "--seed") && strcmp(opt, "--emit") &&
 		    strcmp(opt, "--elide") && strcmp(opt, "--format") &&
 		    strcmp(opt, "--eras") && strcmp(opt, "--width") &&
-		    strcmp(opt, "--scenarios") && strcmp(opt, "--jobs"))
+		    strcmp(opt, "--scenarios") && strcmp(opt, "--jobs") &&
+		    strcmp(opt, "--md-out"))
 			return cli_error("explore: unknown option '%s' (try --help)",
 					 opt);
 		if (i + 1 >= argc)
@@ -948,6 +971,8 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			}
 			free(copy);
 			a->scns = v;
+		} else if (!strcmp(opt, "--md-out")) {
+			a->md_out = v;
 		} else if (!strcmp(opt, "--jobs")) {
 			a->jobs = strtol(v, &end, 10);
 			if (*end || a->jobs < 1 || a->jobs > 64)
@@ -1045,6 +1070,8 @@ int cmd_explore(int argc, char **argv)
 		return cli_error("explore: --scenarios is for the text table, not --format md");
 	if (a.jobs && !a.all)
 		return cli_error("explore: --jobs is for --all");
+	if (a.md_out && (!a.all || a.md || a.scns))
+		return cli_error("explore: --md-out is for the text table of --all, without --scenarios");
 	if (a.all) {
 		a.quiet = a.quiet || a.md;
 		if (a.npos)
