@@ -84,7 +84,6 @@ lab-18
 lab-19
 labs
 measuring
-mrelease
 player
 primer
 references
