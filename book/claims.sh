@@ -58,7 +58,6 @@ era-v4.6
 era-v4.9
 era-v5.17
 era-v6.1
-era-v6.18
 explorer
 index
 instructors
