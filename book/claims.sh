@@ -57,7 +57,6 @@ era-v4.14
 era-v4.6
 era-v4.9
 era-v5.17
-era-v6.1
 explorer
 index
 instructors
