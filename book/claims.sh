@@ -56,7 +56,6 @@ era-2017-uncond
 era-v4.14
 era-v4.6
 era-v4.9
-era-v5.17
 explorer
 index
 instructors
