@@ -67,10 +67,6 @@ lab-05
 lab-06
 lab-07
 lab-08
-lab-09
-lab-10
-lab-11
-lab-12
 lab-13
 lab-14
 lab-15
