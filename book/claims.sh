@@ -50,7 +50,6 @@
 set -eu
 
 PENDING="
-asserts
 era-2017-cond
 era-2017-uncond
 era-v4.14
@@ -67,10 +66,6 @@ lab-05
 lab-06
 lab-07
 lab-08
-lab-13
-lab-14
-lab-15
-lab-16
 lab-17
 lab-18
 lab-19
