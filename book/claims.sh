@@ -70,7 +70,6 @@ lab-17
 lab-18
 lab-19
 labs
-measuring
 player
 primer
 references
