@@ -50,16 +50,11 @@
 set -eu
 
 PENDING="
-asserts
 era-2017-cond
 era-2017-uncond
 era-v4.14
 era-v4.6
 era-v4.9
-era-v5.15
-era-v5.17
-era-v6.1
-era-v6.18
 explorer
 index
 instructors
@@ -71,20 +66,10 @@ lab-05
 lab-06
 lab-07
 lab-08
-lab-09
-lab-10
-lab-11
-lab-12
-lab-13
-lab-14
-lab-15
-lab-16
 lab-17
 lab-18
 lab-19
 labs
-measuring
-mrelease
 player
 primer
 references
