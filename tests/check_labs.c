@@ -895,6 +895,20 @@ static void mkdirs(const char *path)
 	mkdir(buf, 0755);
 }
 
+/* Does process @pid work in the folder this test does? */
+static bool same_cwd(const char *pid)
+{
+	char link[300], there[4096], here[4096];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/%s/cwd", pid);
+	n = readlink(link, there, sizeof(there) - 1);
+	if (n < 0 || !getcwd(here, sizeof(here)))
+		return true;	/* cannot tell: count it */
+	there[n] = 0;
+	return !strcmp(there, here);
+}
+
 /* Does any process run @bin now?  (/proc/PID/cmdline starts with it.) */
 static bool running_now(const char *bin)
 {
@@ -912,7 +926,13 @@ static bool running_now(const char *bin)
 		f = fopen(path, "r");
 		if (!f)
 			continue;
-		if (fgets(cmd, sizeof(cmd), f) && !strcmp(cmd, bin)) {
+		/*
+		 * @bin is a path from the top of this tree: a process of
+		 * another checkout's tests has the same command line, but
+		 * not the same working directory
+		 */
+		if (fgets(cmd, sizeof(cmd), f) && !strcmp(cmd, bin) &&
+		    same_cwd(e->d_name)) {
 			char stat[300], state = 0;
 			FILE *s;
 
