@@ -140,7 +140,11 @@ MODEL_TREE := $(COMMON_SRCS) $(sort $(shell find src/eras -name '*.c'))
 ERA_DEFS := -DSIM_ERAS='$(foreach e,$(ERAS),ERA($(call era_sym,$(e))))'
 
 .PHONY: all deps check demo clean
+# What the Check suites read (CHECK_DEPS), and the checks make check runs
+# beside them (CHECK_STEPS: the book's tests, the fuzzers, a mutation
+# sample), each list added to by the fragments.
 CHECK_DEPS :=
+CHECK_STEPS :=
 # The Debian packages `make deps` installs; the fragments add theirs.
 DEB_PKGS := gcc make binutils pkg-config check
 all: $(B)/reaplab
@@ -263,8 +267,9 @@ ifneq ($(SANITIZE),thread)
 CHECK_DEPS += $(VERDICTS)/all.txt
 endif
 
-# make check: everything the tests need built (CHECK_DEPS, which the
-# fragments add to), then the Check suites, each in a process of its own
+# make check: everything the tests need built (CHECK_DEPS), then the Check
+# suites, each in a process of its own, beside the other checks
+# (CHECK_STEPS)
 # (CK_RUN_SUITE), all of it CHECK_JOBS at a time (default: one per CPU)
 # whether or not make was given -j.  Each suite's output goes to
 # $(B)/check/SUITE.log; tests/summary.sh prints a line per suite as the
@@ -282,7 +287,7 @@ CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 check: $(B)/reaplab
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-run
 
-check-run: $(CHECK_SUITES:%=check-suite-%)
+check-run: $(CHECK_SUITES:%=check-suite-%) $(CHECK_STEPS)
 	@sh tests/summary.sh $(B)/check_reaplab $(B)/check $(CHECK_SUITES)
 
 $(CHECK_SUITES:%=check-suite-%): check-suite-%: $(B)/reaplab \
@@ -295,7 +300,7 @@ $(CHECK_SUITES:%=check-suite-%): check-suite-%: $(B)/reaplab \
 	echo "$$rc $$(( $$(date +%s) - start ))" > $(B)/check/$*.rc; \
 	sh tests/summary.sh --one $(B)/check $*
 
-check-serial: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS)
+check-serial: $(B)/reaplab $(B)/check_reaplab $(CHECK_DEPS) $(CHECK_STEPS)
 	$(B)/check_reaplab
 
 # --- dependencies -------------------------------------------------------

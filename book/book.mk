@@ -17,7 +17,7 @@
 #                    chromium-driver, python3-selenium); a plain `make deps`
 #                    does not, so a student's `make demo` stays light
 #
-# `make check` builds the book and runs book/test.sh (CHECK_DEPS), so a
+# `make check` builds the book and runs book/test.sh (CHECK_STEPS), so a
 # broken snippet or a stale chapter fails the tests.  Under SANITIZE it
 # does not: the sanitizer suites are about the code, which the Check suites
 # run, and a sanitized reaplab would spend many minutes drawing the same
@@ -30,7 +30,7 @@ ifeq ($(BOOK),1)
 DEB_PKGS += chromium chromium-driver python3-selenium emscripten node-acorn
 endif
 ifeq ($(SANITIZE),)
-CHECK_DEPS += book-test
+CHECK_STEPS += book-test
 endif
 
 BOOK_OUT := $(B)/book

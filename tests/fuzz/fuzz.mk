@@ -87,7 +87,7 @@ fuzz-smoke: fuzz-build
 # Only the normal `make check` runs the fuzzers (they have sanitizers of
 # their own).
 ifeq ($(SANITIZE),)
-CHECK_DEPS += fuzz-smoke
+CHECK_STEPS += fuzz-smoke
 endif
 
 # Valgrind on the normal build: memcheck knows the coroutine stacks

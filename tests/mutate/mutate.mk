@@ -67,5 +67,5 @@ mutate-sample: $(MUTATE_DEPS)
 $(B)/obj/tests/check_mutate.o: private EXTRA = -DMUTATE_TOOL='"$(MUTATE_B)/mutate"'
 CHECK_DEPS += $(MUTATE_B)/mutate
 ifeq ($(SANITIZE),)
-CHECK_DEPS += mutate-sample
+CHECK_STEPS += mutate-sample
 endif
