@@ -40,16 +40,40 @@
 #include "explore.h"
 #include "dep.h"
 
+/*
+ * A node of a wakeup tree (DOC: Optimal DPOR): one event, its thread's,
+ * and the events that follow it in the sequences still to run.
+ */
+struct wnode {
+	u8 tid;
+	int child;		/* first child, or -1 */
+	int next;		/* next sibling, or -1 */
+	struct sim_dep_ev ev;	/* an await's watch list copied: its own */
+};
+
+/* Where the wakeup trees' nodes live: indices, a free list. */
+struct wpool {
+	struct wnode *n;
+	int cap;
+	int free;
+};
+
 struct dnode {
 	u8 tid;
 	u16 enabled;
-	u16 backtrack;
+	u16 backtrack;		/* SIM_EXPLORE_SLEEP only */
 	u16 done;
 	u16 sleep;
+	int wut;		/* the wakeup tree's branches still to run */
 };
 
 struct dpor {
 	struct dnode *node;
+	/* each thread's next event at each node, for the asleep and done */
+	struct sim_dep_ev (*ev)[SIM_MAX_THREADS];
+	struct wpool pool;
+	int handed;		/* the subtree the next new node follows */
+	unsigned long dropped;	/* wakeup branches that could not run */
 	unsigned int forced;	/* nodes replayed as they are */
 	unsigned int created;	/* nodes of the current execution */
 	bool blocked;
@@ -69,6 +93,64 @@ struct sim_races {
 	u8 *tid;
 	unsigned int nsteps;
 };
+
+/* --- wakeup trees -------------------------------------------------------- */
+
+static int wnode_new(struct wpool *p, const struct sim_dep_ev *ev)
+{
+	struct sim_watch *watch = NULL;
+	int i;
+
+	if (p->free < 0) {
+		int cap = p->cap ? 2 * p->cap : 1024;
+
+		p->n = realloc(p->n, cap * sizeof(*p->n));
+		if (!p->n) {
+			perror("reaplab: dpor");
+			exit(2);
+		}
+		for (i = cap - 1; i >= p->cap; i--) {
+			p->n[i].next = p->free;
+			p->free = i;
+		}
+		p->cap = cap;
+	}
+	if (ev->nwatch) {
+		/* the execution's watch log is overwritten: keep a copy */
+		watch = malloc(ev->nwatch * sizeof(*watch));
+		if (!watch) {
+			perror("reaplab: dpor");
+			exit(2);
+		}
+		memcpy(watch, ev->watch, ev->nwatch * sizeof(*watch));
+	}
+	i = p->free;
+	p->free = p->n[i].next;
+	p->n[i] = (struct wnode){ .tid = ev->tid, .child = -1, .next = -1,
+				  .ev = *ev };
+	p->n[i].ev.watch = watch;
+	return i;
+}
+
+static void wnode_free(struct wpool *p, int i)
+{
+	free((void *)p->n[i].ev.watch);
+	p->n[i].ev.watch = NULL;
+	p->n[i].next = p->free;
+	p->free = i;
+}
+
+/* Free the branches of list @i, and everything below them. */
+static void wtree_free(struct wpool *p, int i)
+{
+	while (i >= 0) {
+		int next = p->n[i].next;
+
+		wtree_free(p, p->n[i].child);
+		wnode_free(p, i);
+		i = next;
+	}
+}
 
 /* The last operation the current execution ran. */
 static const struct sim_event *last_op(const struct sim_world *w)
@@ -121,16 +203,37 @@ static int dpor_pick(struct sim_world *w, void *data)
 			if (!w->threads[s].has_op)
 				continue;
 			sim_dep_of_pending(w, s, &q);
-			if (sim_dep(&e, &q, NULL) == DEP_NONE)
+			if (sim_dep(&e, &q, NULL) == DEP_NONE) {
 				sleep |= 1u << s;
+				d->ev[i][s] = q;
+			}
 		}
 	}
 	n = &d->node[i];
 	n->enabled = sim_enabled_mask(w);
 	n->sleep = sleep;
+	/* the wakeup tree the choice at the step before leads into */
+	n->wut = d->handed;
+	d->handed = -1;
+	cand = n->enabled & ~sleep;
+	/* its first branch that can run here, the others left for later */
+	while (n->wut >= 0) {
+		struct wnode *b = &d->pool.n[n->wut];
+		int c = n->wut;
+
+		n->wut = b->next;
+		if (cand & (1u << b->tid)) {
+			t = b->tid;
+			d->handed = b->child;
+			wnode_free(&d->pool, c);
+			goto chosen;
+		}
+		d->dropped++;
+		wtree_free(&d->pool, b->child);
+		wnode_free(&d->pool, c);
+	}
 	if (!n->enabled)
 		return -1;
-	cand = n->enabled & ~sleep;
 	if (!cand) {
 		d->blocked = true;
 		w->stop = SIM_STOP_POLICY;
@@ -139,6 +242,7 @@ static int dpor_pick(struct sim_world *w, void *data)
 	t = sim_default_pick(w);
 	if (t < 0 || !(cand & (1u << t)))
 		t = __builtin_ctz(cand);
+chosen:
 	n->tid = t;
 	n->backtrack = n->done = 1u << t;
 	/* sleep sets alone: every thread that is awake, at every step */
@@ -197,54 +301,227 @@ static uintptr_t key_of(const struct sim_dep_ev *d)
 }
 
 /*
- * A race j < k: schedule, at step j, a thread that can start running k's
- * way before j (step 3 of DOC: Source-DPOR).  @kvc is k's clock as far as
- * it is known: it covers every step after j, which is all that is asked.
+ * The analysis of one execution.  Executions share their prefix with the
+ * one before (everything up to the step backtracking changed), and the
+ * prefix's steps, clocks and races are the same as last time: only the
+ * new steps are analysed.  Steps on one object are chained newest first.
  */
-static void handle_race(struct dpor *d, const struct rev *r, unsigned int j,
+struct scratch {
+	struct rev *r;
+	int *prev;		/* the step before on the same object, or -1 */
+	unsigned int *cand;
+	u64 *seen;		/* candidates() merging: a bit per step, kept 0 */
+	unsigned int *seq;	/* a race's reversal: its steps */
+	u8 *gone;		/* ... those a wakeup tree's path took */
+	unsigned int *wakes, *frees, *rss, *observes, *awaits;
+	unsigned int *states[SIM_MAX_THREADS];
+	unsigned int nw, nf, nr, no, na, nstates[SIM_MAX_THREADS];
+	size_t cap;
+	struct { uintptr_t key; int last; } *tab;	/* object -> newest step */
+	size_t tab_size;
+	unsigned int valid;	/* steps of r[] analysed so far */
+};
+
+/*
+ * Would exploring @q at the race's step (where it sleeps, or has been
+ * explored) run some execution that sequence @seq (@nv steps of @r) would?
+ * That is, is @q a weak initial of it: its first step in it, if it has
+ * one, depends on none before it; if it has none, its next event @evq
+ * depends on none of them (Abdulla et al., JACM'17, Def. 6.3).
+ */
+static bool weak_initial(const struct rev *r, const unsigned int *seq,
+			 unsigned int nv, int q, const struct sim_dep_ev *evq)
+{
+	unsigned int i, x;
+
+	for (i = 0; i < nv; i++)
+		if (r[seq[i]].dep.tid == q) {
+			for (x = 0; x < i; x++)
+				if (sim_dep(&r[seq[x]].dep, &r[seq[i]].dep,
+					    NULL) != DEP_NONE)
+					return false;
+			return true;
+		}
+	for (i = 0; i < nv; i++)
+		if (sim_dep(&r[seq[i]].dep, evq, NULL) != DEP_NONE)
+			return false;
+	return true;
+}
+
+/*
+ * Can a branch of a wakeup tree whose next event is @e run first, and the
+ * rest of the sequence (the steps of @seq not @gone) after it, to the
+ * same trace?  If @e's thread has a step in the rest that depends on
+ * none before it, that step is @e: it is taken off the rest (@gone).
+ */
+static bool consume(const struct sim_dep_ev *e, const struct rev *r,
+		    const unsigned int *seq, unsigned int nv, u8 *gone)
+{
+	unsigned int i, x;
+
+	for (i = 0; i < nv; i++)
+		if (!gone[i] && r[seq[i]].dep.tid == e->tid)
+			break;
+	if (i < nv) {
+		for (x = 0; x < i; x++)
+			if (!gone[x] && sim_dep(&r[seq[x]].dep, &r[seq[i]].dep,
+						NULL) != DEP_NONE)
+				return false;
+		gone[i] = 1;
+		return true;
+	}
+	for (x = 0; x < nv; x++)
+		if (!gone[x] && sim_dep(e, &r[seq[x]].dep, NULL) != DEP_NONE)
+			return false;
+	return true;
+}
+
+/*
+ * The first node, in post-order, of list @c and the trees below it whose
+ * path is compatible with the sequence (consume()); -1 if none.  A path
+ * that is not stays not as it grows, so a branch is left at its first
+ * incompatible event; the sequence is left consumed along the path found.
+ */
+static int find_compatible(struct wpool *p, int c, const struct rev *r,
+			   const unsigned int *seq, unsigned int nv, u8 *gone)
+{
+	for (; c >= 0; c = p->n[c].next) {
+		int below;
+
+		if (!consume(&p->n[c].ev, r, seq, nv, gone))
+			continue;
+		below = find_compatible(p, p->n[c].child, r, seq, nv, gone);
+		return below >= 0 ? below : c;
+	}
+	return -1;
+}
+
+/*
+ * Put the sequence @seq into step @j's wakeup tree (Abdulla et al.,
+ * JACM'17, Sec. 6.2): below the first node whose path it extends, unless
+ * that node is a leaf (what the sequence would run, that branch runs
+ * already); as a new last branch if no path fits.
+ */
+static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
+		       const unsigned int *seq, unsigned int nv)
+{
+	struct wpool *p = &d->pool;
+	u8 *gone = s->gone;
+	int where, last = -1, c;
+	unsigned int i;
+
+	memset(gone, 0, nv);
+	where = find_compatible(p, d->node[j].wut, s->r, seq, nv, gone);
+	if (where >= 0 && p->n[where].child < 0)
+		return;
+	/* the end of the list the rest goes to */
+	for (c = where >= 0 ? p->n[where].child : d->node[j].wut; c >= 0;
+	     c = p->n[c].next)
+		last = c;
+	for (i = 0; i < nv; i++) {
+		int x;
+
+		if (gone[i])
+			continue;
+		x = wnode_new(p, &s->r[seq[i]].dep);
+		if (last >= 0)
+			p->n[last].next = x;
+		else if (where >= 0)
+			p->n[where].child = x;
+		else
+			d->node[j].wut = x;
+		/* the rest of the sequence, one below the other */
+		where = x;
+		last = -1;
+	}
+}
+
+/*
+ * A race j < k: make sure some execution runs k's way before j (steps 2
+ * and 3 of DOC: Source-DPOR; with wakeup trees, DOC: Optimal DPOR).  The
+ * steps after j that do not happen after it, then k, are a way; unless a
+ * thread asleep at j (or explored there already) would run it anyway,
+ * that sequence goes into j's wakeup tree.
+ */
+/*
+ * Sequence @seq (@nv steps, k last, whose clock is @kvc) re-sorted with
+ * as few switches as its happens-before order lets: each thread kept on
+ * while its next step waits for nothing not yet placed, and when it must
+ * give way, the step that came first.  An equivalent sequence: the wakeup
+ * tree compares sequences up to equivalence; but the execution that runs
+ * it preempts fewer times, and so does the first counterexample found.
+ */
+static void sequence_resort(struct scratch *s, unsigned int *seq,
+			    unsigned int nv, const u16 *kvc, u16 enabled)
+{
+	const struct rev *r = s->r;
+	unsigned int *pred = s->cand, *out = s->cand + s->cap;
+	unsigned int x, y, taken;
+	int cur = r[seq[nv - 1]].dep.tid;	/* k's thread first, if it can */
+
+	for (x = 0; x < nv; x++) {
+		pred[x] = 0;
+		for (y = 0; y < x; y++)
+			if (x == nv - 1 ? kvc[r[seq[y]].dep.tid] >= r[seq[y]].idx :
+					  hb(&r[seq[y]], &r[seq[x]], false))
+				pred[x]++;
+	}
+	for (taken = 0; taken < nv; taken++) {
+		int pick = -1;
+
+		for (x = 0; x < nv; x++) {
+			/* the first step, of a thread that can run there */
+			if (pred[x] || (!taken &&
+					!(enabled & (1u << r[seq[x]].dep.tid))))
+				continue;
+			if (r[seq[x]].dep.tid == cur) {
+				pick = x;
+				break;
+			}
+			if (pick < 0)
+				pick = x;
+		}
+		out[taken] = seq[pick];
+		cur = r[seq[pick]].dep.tid;
+		pred[pick] = UINT32_MAX;	/* placed */
+		for (x = pick + 1; x < nv; x++)
+			if (pred[x] != UINT32_MAX &&
+			    (x == nv - 1 ?
+			     kvc[r[seq[pick]].dep.tid] >= r[seq[pick]].idx :
+			     hb(&r[seq[pick]], &r[seq[x]], false)))
+				pred[x]--;
+	}
+	memcpy(seq, out, nv * sizeof(*seq));
+}
+
+static void handle_race(struct dpor *d, struct scratch *s, unsigned int j,
 			unsigned int k, const u16 *kvc, bool locks)
 {
-	unsigned int first[SIM_MAX_THREADS], m;
-	u16 seen = 0, initials = 0;
+	const struct rev *r = s->r;
 	struct dnode *n = &d->node[j];
-	int q, s;
+	unsigned int nv = 0, m;
+	u16 asleep;
 
 	d->races++;
-	for (m = j + 1; m <= k; m++) {
-		int t = r[m].dep.tid;
-
-		if (m != k && hb(&r[j], &r[m], locks))
-			continue;
-		if (seen & (1u << t))
-			continue;
-		seen |= 1u << t;
-		first[t] = m;
-	}
-	for (q = 0; q < SIM_MAX_THREADS; q++) {
-		bool initial = true;
-
-		if (!(seen & (1u << q)))
-			continue;
-		for (s = 0; s < SIM_MAX_THREADS && initial; s++) {
-			const struct rev *y = &r[first[s]];
-
-			if (s == q || !(seen & (1u << s)) || first[s] >= first[q])
-				continue;
-			if (first[q] == k ? kvc[y->dep.tid] >= y->idx :
-					    hb(y, &r[first[q]], locks))
-				initial = false;
-		}
-		if (initial)
-			initials |= 1u << q;
-	}
-	if (initials & ~n->enabled)
+	if (j < d->floor)
+		return;		/* the caller fixed that step */
+	for (m = j + 1; m < k; m++)
+		if (!hb(&r[j], &r[m], locks))
+			s->seq[nv++] = m;
+	s->seq[nv++] = k;
+	if (!(n->enabled & (1u << r[s->seq[0]].dep.tid))) {
 		d->not_enabled++;
-	initials &= n->enabled;
-	if (!initials || (initials & (n->backtrack | n->sleep)))
 		return;
-	q = r[k].dep.tid;
-	n->backtrack |= (initials & (1u << q)) ? 1u << q :
-			1u << __builtin_ctz(initials);
+	}
+	asleep = (n->sleep | n->done) & ~(1u << n->tid);
+	for (; asleep; asleep &= asleep - 1) {
+		int q = __builtin_ctz(asleep);
+
+		if (weak_initial(r, s->seq, nv, q, &d->ev[j][q]))
+			return;
+	}
+	sequence_resort(s, s->seq, nv, kvc, n->enabled);
+	wut_insert(d, s, j, s->seq, nv);
 }
 
 static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
@@ -260,26 +537,6 @@ static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
 	}
 	l->race[l->n++] = (struct sim_race){ .j = j, .k = k, .locks = locks };
 }
-
-/*
- * The analysis of one execution.  Executions share their prefix with the
- * one before (everything up to the step backtracking changed), and the
- * prefix's steps, clocks and races are the same as last time: only the
- * new steps are analysed.  Steps on one object are chained newest first.
- */
-struct scratch {
-	struct rev *r;
-	int *prev;		/* the step before on the same object, or -1 */
-	unsigned int *cand;
-	u64 *seen;		/* candidates() merging: a bit per step, kept 0 */
-	unsigned int *wakes, *frees, *rss, *observes, *awaits;
-	unsigned int *states[SIM_MAX_THREADS];
-	unsigned int nw, nf, nr, no, na, nstates[SIM_MAX_THREADS];
-	size_t cap;
-	struct { uintptr_t key; int last; } *tab;	/* object -> newest step */
-	size_t tab_size;
-	unsigned int valid;	/* steps of r[] analysed so far */
-};
 
 static void *grow(void *p, size_t n)
 {
@@ -301,6 +558,8 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->r = grow(s->r, s->cap * sizeof(*s->r));
 	s->prev = grow(s->prev, s->cap * sizeof(*s->prev));
 	s->cand = grow(s->cand, 2 * s->cap * sizeof(*s->cand));
+	s->seq = grow(s->seq, s->cap * sizeof(*s->seq));
+	s->gone = grow(s->gone, s->cap);
 	free(s->seen);
 	s->seen = calloc(s->cap / 64 + 1, sizeof(*s->seen));
 	if (!s->seen) {
@@ -324,6 +583,8 @@ static void scratch_free(struct scratch *s)
 	free(s->prev);
 	free(s->cand);
 	free(s->seen);
+	free(s->seq);
+	free(s->gone);
 	free(s->wakes);
 	free(s->frees);
 	free(s->rss);
@@ -582,7 +843,7 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 					list_race(d->list, j, k, locks);
 			}
 			else
-				handle_race(d, s->r, j, k, kvc, locks);
+				handle_race(d, s, j, k, kvc, locks);
 			vc_join(cvc2, rj->vc2);
 		}
 		vc_join(cvc, rj->vc);
@@ -650,6 +911,9 @@ static void analyse(struct dpor *d, struct scratch *s,
 
 			sim_dep_of_event(w, ev, &ri->dep);
 			ri->key = key_of(&ri->dep);
+			/* the event the thread chosen there ran: its next */
+			if (d->ev)
+				d->ev[i][ri->dep.tid] = ri->dep;
 			s->prev[i] = -1;
 			if (ri->key) {
 				int *last = tab_slot(s, ri->key);
@@ -696,13 +960,46 @@ static bool backtrack(struct dpor *d)
 {
 	unsigned int i = d->created;
 
+	/* a branch the execution ended before it could follow */
+	if (d->handed >= 0) {
+		d->dropped++;
+		wtree_free(&d->pool, d->handed);
+		d->handed = -1;
+	}
 	while (i-- > d->floor) {
 		struct dnode *n = &d->node[i];
+		struct wnode *b = NULL;
 		u16 todo = n->backtrack & ~n->done & ~n->sleep;
 
-		if (!todo)
-			continue;
-		n->tid = __builtin_ctz(todo);
+		if (d->sleep_only) {
+			if (!todo)
+				continue;
+			n->tid = __builtin_ctz(todo);
+		} else {
+			/*
+			 * the tree's next branch that can run here: its
+			 * thread, then its tree (a branch inserted below
+			 * another was not checked against this step)
+			 */
+			while (n->wut >= 0) {
+				int c = n->wut;
+
+				b = &d->pool.n[c];
+				n->wut = b->next;
+				if ((n->enabled & ~n->sleep & ~n->done) &
+				    (1u << b->tid))
+					break;
+				d->dropped++;
+				wtree_free(&d->pool, b->child);
+				wnode_free(&d->pool, c);
+				b = NULL;
+			}
+			if (!b)
+				continue;
+			n->tid = b->tid;
+			d->handed = b->child;
+			wnode_free(&d->pool, b - d->pool.n);
+		}
 		n->done |= 1u << n->tid;
 		d->forced = i + 1;
 		d->prefix = i;
@@ -725,12 +1022,16 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	struct dpor d = { 0 };
 	struct scratch s = { 0 };
 	double start = sim_now(), last_report = start;
+	unsigned int i;
 
 	d.node = calloc(SIM_MAX_CHOICES, sizeof(*d.node));
-	if (!d.node) {
+	d.ev = calloc(SIM_MAX_CHOICES, sizeof(*d.ev));
+	if (!d.node || !d.ev) {
 		perror("reaplab: dpor");
 		exit(2);
 	}
+	d.pool.free = -1;
+	d.handed = -1;
 	for (d.floor = 0; d.floor < o->prefix_n && d.floor < SIM_MAX_CHOICES;
 	     d.floor++)
 		d.node[d.floor].tid = o->prefix[d.floor];
@@ -789,8 +1090,15 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		}
 	}
 	r->races = d.races;
+	r->wakeup_dropped = d.dropped;
 	scratch_free(&s);
+	if (d.handed >= 0)
+		wtree_free(&d.pool, d.handed);
+	for (i = 0; i < SIM_MAX_CHOICES && i < d.created; i++)
+		wtree_free(&d.pool, d.node[i].wut);
+	free(d.pool.n);
 	free(d.node);
+	free(d.ev);
 	return 0;
 }
 
@@ -888,6 +1196,18 @@ unsigned int sim_race_reversal(const struct sim_races *l,
 			tid[n++] = l->tid[m];
 	free(moved);
 	return n;
+}
+
+/**
+ * sim_races_clock() - step @step's vector clock: for each thread, how many
+ * of its steps happen before it (or are it).
+ * @l: the listing.
+ * @step: a step (0-based).
+ * @vc: room for SIM_MAX_THREADS counts.
+ */
+void sim_races_clock(const struct sim_races *l, unsigned int step, u16 *vc)
+{
+	memcpy(vc, l->s->r[step].vc, SIM_MAX_THREADS * sizeof(*vc));
 }
 
 /** sim_races_free() - free a listing. */

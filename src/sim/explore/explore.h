@@ -102,6 +102,8 @@ struct sim_cex {
  * @sleep_blocked: DPOR executions abandoned as redundant.
  * @races: DPOR: races found (and reversed where needed).
  * @seed: PCT and walk: the random seed of the first failing execution.
+ * @wakeup_dropped: DPOR: wakeup-tree branches whose thread could not run
+ *	where the branch said (a sequence the model did not repeat).
  * @unexpected: stopped at an oracle outside @o->expect
  *	(@o->stop_unexpected): @fired is what fired so far.
  */
@@ -123,6 +125,7 @@ struct sim_explore_result {
 	unsigned long sleep_blocked;
 	unsigned long races;
 	u64 seed;
+	unsigned long wakeup_dropped;
 	bool unexpected;
 };
 
@@ -182,6 +185,7 @@ bool sim_races_before(const struct sim_races *l, unsigned int a,
 		      unsigned int b);
 unsigned int sim_race_reversal(const struct sim_races *l,
 			       const struct sim_race *race, u8 *tid);
+void sim_races_clock(const struct sim_races *l, unsigned int step, u16 *vc);
 void sim_races_free(struct sim_races *l);
 
 /**

@@ -13,8 +13,12 @@
  * schedule as segments, one thread's consecutive steps each, and tries,
  * for every segment, to move it next to the thread's previous segment,
  * next to its next one, to drop it (the thread then runs those steps
- * later), or to shrink it to its first half (the rest waits for the
- * thread's next turn).  A schedule that no longer fits (a thread asked to run while
+ * later), to shrink it to its first half or by its last step (the rest
+ * waits for the thread's next turn), or to swap it with the segment after
+ * it.  Before
+ * the moves, the schedule is re-sorted within its own trace (its steps
+ * by happens-before, each thread kept on as long as it can be): the same
+ * trace, with as few switches as it allows.  A schedule that no longer fits (a thread asked to run while
  * it is blocked) is followed leniently: the next thread in the schedule
  * that can run, runs.  A candidate is kept when the same oracle still
  * fires, hitting the same thread, with fewer preemptions, or as many and
@@ -137,7 +141,10 @@ static unsigned int segments(const u8 *tid, unsigned int n, struct seg *s)
 	return ns;
 }
 
-enum move { MOVE_EARLIER, MOVE_LATER, MOVE_DROP, MOVE_SHRINK, MOVE_NR };
+enum move {
+	MOVE_EARLIER, MOVE_LATER, MOVE_DROP, MOVE_SHRINK, MOVE_TRIM,
+	MOVE_SWAP, MOVE_NR
+};
 
 /*
  * Candidate schedule: segment @i moved by @how.  Return its length, or 0
@@ -162,9 +169,25 @@ static unsigned int apply_move(const u8 *tid, const struct seg *s,
 				break;
 			}
 	}
-	if (how == MOVE_SHRINK) {
-		/* the segment's second half waits for the thread's next turn */
-		unsigned int keep = s[i].len / 2;
+	if (how == MOVE_SWAP) {
+		/* the segment and the next one, the other way round */
+		if (i + 1 >= ns)
+			return 0;
+		for (k = 0; k < ns; k++) {
+			unsigned int from = k == i ? i + 1 : k == i + 1 ? i : k;
+
+			for (m = 0; m < s[from].len; m++)
+				out[n++] = tid[s[from].start + m];
+		}
+		return n;
+	}
+	if (how == MOVE_SHRINK || how == MOVE_TRIM) {
+		/*
+		 * the segment's second half (its last step) waits for the
+		 * thread's next turn
+		 */
+		unsigned int keep = how == MOVE_SHRINK ? s[i].len / 2 :
+				    s[i].len - 1;
 
 		if (!keep)
 			return 0;
@@ -228,6 +251,80 @@ static bool better(int pre, unsigned int steps, unsigned int sw,
 	if (steps != b->steps)
 		return steps < b->steps;
 	return sw < b->switches;
+}
+
+/*
+ * The same trace, run with as few switches as it lets: its steps re-sorted
+ * by happens-before, each thread kept on as long as its next step waits
+ * for nothing not yet run, and when it must give way, the thread whose
+ * next step came first.  An equivalent schedule reaches the same state,
+ * so the same oracle fires; it is run to count its preemptions.  True if
+ * it improved on @b.
+ */
+static bool hb_resort(struct sim_world *w, struct best *b, int oracle,
+		      int tid, unsigned long *tries)
+{
+	static u8 was[SIM_MAX_CHOICES], cand[SIM_MAX_CHOICES];
+	static bool used[SIM_MAX_CHOICES];
+	static u16 vc[SIM_MAX_CHOICES][SIM_MAX_THREADS];
+	unsigned int next[SIM_MAX_THREADS], ran[SIM_MAX_THREADS] = { 0 };
+	struct sim_races *l;
+	unsigned int i, n, taken;
+	int cur, pre, t;
+
+	run_lenient(w, b->tid, b->n, used);
+	l = sim_races_of(w);
+	n = sim_trace_choices(w, was);
+	for (i = 0; i < n; i++)
+		sim_races_clock(l, i, vc[i]);
+	sim_races_free(l);
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		next[t] = n;
+	for (i = n; i-- > 0;)
+		next[was[i]] = i;
+	cur = n ? was[0] : -1;
+	for (taken = 0; taken < n; taken++) {
+		int pick = -1;
+
+		for (t = 0; t < SIM_MAX_THREADS; t++) {
+			unsigned int st = next[t], q;
+			bool ready = st < n;
+
+			for (q = 0; ready && q < SIM_MAX_THREADS; q++)
+				if ((int)q != t && vc[st][q] > ran[q])
+					ready = false;
+			if (!ready)
+				continue;
+			if (t == cur) {
+				pick = t;
+				break;
+			}
+			if (pick < 0 || next[t] < next[pick])
+				pick = t;
+		}
+		if (pick < 0)
+			return false;	/* not a partial order: leave it */
+		cand[taken] = pick;
+		ran[pick]++;
+		cur = pick;
+		for (i = next[pick] + 1; i < n && was[i] != pick; i++)
+			;
+		next[pick] = i;
+	}
+	++*tries;
+	run_lenient(w, cand, n, used);
+	if (!same_bug(w, oracle, tid))
+		return false;
+	pre = sim_cex_preemptions(w);
+	n = sim_trace_choices(w, cand);
+	if (!better(pre, w->run_steps, switches(cand, n), b))
+		return false;
+	memcpy(b->tid, cand, n);
+	b->n = n;
+	b->preemptions = pre;
+	b->steps = w->run_steps;
+	b->switches = switches(cand, n);
+	return true;
 }
 
 /* Delta debugging over the moves, from @b; true if anything improved. */
@@ -305,6 +402,7 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 	b.preemptions = m->from_preemptions;
 	b.steps = w->run_steps;
 	b.switches = switches(b.tid, b.n);
+	hb_resort(w, &b, oracle, tid, &m->tries);
 	shrink(w, &b, oracle, tid, &m->tries, 20000);
 
 	/* settle the preemptions: is there a schedule with fewer? */
