@@ -51,26 +51,14 @@ set -eu
 
 PENDING="
 asserts
-era-2017-cond
-era-2017-uncond
-era-v4.14
-era-v4.6
-era-v4.9
 era-v5.15
 era-v5.17
 era-v6.1
 era-v6.18
 explorer
-index
 instructors
 lab-01
 lab-02
-lab-03
-lab-04
-lab-05
-lab-06
-lab-07
-lab-08
 lab-09
 lab-10
 lab-11
@@ -86,10 +74,7 @@ labs
 measuring
 mrelease
 player
-primer
 references
-timeline
-tools
 "
 
 BOOK_DIR=${BOOK_DIR:-book}
