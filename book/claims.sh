@@ -50,31 +50,16 @@
 set -eu
 
 PENDING="
-era-2017-cond
-era-2017-uncond
-era-v4.14
-era-v4.6
-era-v4.9
 explorer
-index
 instructors
 lab-01
 lab-02
-lab-03
-lab-04
-lab-05
-lab-06
-lab-07
-lab-08
 lab-17
 lab-18
 lab-19
 labs
 player
-primer
 references
-timeline
-tools
 "
 
 BOOK_DIR=${BOOK_DIR:-book}
