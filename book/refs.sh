@@ -167,9 +167,9 @@ keys)
 	entries | awk -F'|' '$1 == "thread" { print $2 }' ;;
 commits)
 	# the subjects as the commits have them: the eras' come from a
-	# Markdown table, with _ and * escaped
+	# Markdown table, with _, *, < and > escaped
 	entries | awk -F'|' '$1 == "commit" { print $2 "|" $3 }' |
-	sed -e 's/\\\([_*]\)/\1/g' ;;
+	sed -e 's/\\\([_*<>]\)/\1/g' ;;
 check)
 	shift
 	out=$(check "$@")
