@@ -88,7 +88,6 @@ measuring
 mrelease
 player
 primer
-references
 timeline
 tools
 "
