@@ -61,7 +61,6 @@ era-v5.15
 era-v5.17
 era-v6.1
 era-v6.18
-explorer
 index
 instructors
 lab-01
@@ -83,10 +82,8 @@ lab-16
 lab-17
 lab-18
 lab-19
-labs
 measuring
 mrelease
-player
 primer
 timeline
 tools
