@@ -62,7 +62,6 @@ era-v5.17
 era-v6.1
 era-v6.18
 index
-instructors
 lab-01
 lab-02
 lab-03
