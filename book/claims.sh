@@ -62,8 +62,6 @@ era-v5.17
 era-v6.1
 era-v6.18
 index
-lab-01
-lab-02
 lab-03
 lab-04
 lab-05
@@ -78,9 +76,6 @@ lab-13
 lab-14
 lab-15
 lab-16
-lab-17
-lab-18
-lab-19
 measuring
 mrelease
 primer
