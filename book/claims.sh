@@ -21,7 +21,8 @@
 # A page is a chapter of book/chapters (page name: its file without .md),
 # a lab's handout exercises/NN-slug/README.md (lab-NN), the glossary
 # (book/glossary.md and the entries of book/glossary) or the references
-# (book/references.md and the lines of book/references).  Its ledger is
+# (book/references.md, the lines of book/references and the eras' commits
+# the page lists, from the table commits-timeline.md under G).  Its ledger is
 # book/claims/PAGE.claims: one entry a claim, each naming the tokens of
 # the page it backs, the claim, and the source it was checked against
 # (book/README.md, "Facts: the claims ledger", has the format and the
@@ -50,16 +51,6 @@
 set -eu
 
 PENDING="
-explorer
-instructors
-lab-01
-lab-02
-lab-17
-lab-18
-lab-19
-labs
-player
-references
 "
 
 BOOK_DIR=${BOOK_DIR:-book}
@@ -73,7 +64,8 @@ fi
 
 # pages: "PAGE MODE FILE" a line: every file a page is read from, MODE how
 # (md: Markdown; glossary: the DEFINITION of each line of book/glossary;
-# references: the dates, releases, ids and notes of book/references)
+# references: the dates, releases, ids and notes of book/references;
+# timeline: the id and release of each era's commit, as the page prints)
 pages() {
 	sed -e 's/#.*//' "$BOOK_DIR/chapters" | awk 'NF >= 2 { print $2 }' |
 	while read -r f; do
@@ -84,6 +76,11 @@ pages() {
 			[ -f "$BOOK_DIR/$name" ] &&
 				echo "$name $name $BOOK_DIR/$name" ;;
 		esac
+		# the References page lists the eras' commits as well, from
+		# the table `reaplab list --timeline --format md` writes
+		if [ "$name" = references ] && [ -f "$G/commits-timeline.md" ]; then
+			echo "$name timeline $G/commits-timeline.md"
+		fi
 	done
 	for r in "$LABS_DIR"/[0-9][0-9]-*/README.md; do
 		[ -f "$r" ] || continue
@@ -209,6 +206,10 @@ function scan(re, kind,   pos, t, start, len, m, b, a, a2, num, unit) {
 # and CVE ids count
 function tokens(s, code) {
 	w = s
+	# a message id or a mail address (a word with an @) is an address:
+	# the digits of 20170626130346.26314-1-mhocko@kernel.org are no
+	# commit id
+	gsub(/[^ \t\[\]()<>"`]*@[^ \t\[\]()<>"`]*/, " ", w)
 	scan("CVE-[0-9]+-[0-9]+", "cve")
 	scan("[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]*", "commit")
 	if (code)
@@ -301,6 +302,22 @@ mode == "glossary" {
 		next
 	n = split($0, f, / \| /)
 	prose(f[n])
+	flush()
+	next
+}
+mode == "timeline" {
+	# | date | [id](link) | subject | author | release | eras |: the
+	# page prints the id, subject, author and release of each commit;
+	# an unmerged patch (no hex id) is a thread of book/references
+	if ($0 !~ /^\| [0-9]/)
+		next
+	n = split($0, f, / \| /)
+	id = f[2]
+	sub(/^\[/, "", id)
+	sub(/\].*/, "", id)
+	if (n < 6 || id !~ /^[0-9a-f]+$/)
+		next
+	prose(id " " f[5])
 	flush()
 	next
 }

@@ -48,7 +48,15 @@ entries() {
 				next
 			eras = c[6]
 			sub(/ \|[[:space:]]*$/, "", eras)
-			printf "commit|%s|%s|%s|%s||%s\n", id, c[3], c[4], c[5], eras
+			# the subject as the commit has it: the table escapes
+			# what Markdown would read (_ * < >), the page and the
+			# ledgers want it plain (md() escapes what it must)
+			subj = c[3]
+			gsub(/\\_/, "_", subj)
+			gsub(/\\\*/, "*", subj)
+			gsub(/\\</, "<", subj)
+			gsub(/\\>/, ">", subj)
+			printf "commit|%s|%s|%s|%s||%s\n", id, subj, c[4], c[5], eras
 		}' "$G/commits-timeline.md"
 	fi
 	sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$REFS" |
@@ -56,7 +64,8 @@ entries() {
 	    -e '/^commit|/s/$/|/'
 }
 
-# md TEXT: safe in Doxygen's Markdown (a lone * would start emphasis)
+# md TEXT: safe in Doxygen's Markdown (a lone * would start emphasis);
+# text in double quotes is not Markdown to Doxygen, and takes no escape
 md() {
 	printf '%s' "$1" | sed -e 's/\*/\\*/g'
 }
@@ -81,7 +90,7 @@ page() {
 	printf 'the release itself.\n\n'
 	entries | awk -F'|' '$1 == "commit"' | while IFS='|' read -r kind id subj author rel note eras; do
 		printf -- '- \\anchor commit_%s [%s](https://git.kernel.org/torvalds/c/%s) "%s", %s, %s.' \
-			"$id" "$id" "$id" "$(md "$subj")" "$author" "$rel"
+			"$id" "$id" "$id" "$subj" "$author" "$rel"
 		if [ -n "$eras" ]; then
 			printf ' Cited by the era%s %s.\n' \
 				"$(case $eras in *,*) echo s ;; esac)" "$eras"
@@ -166,10 +175,9 @@ expand)
 keys)
 	entries | awk -F'|' '$1 == "thread" { print $2 }' ;;
 commits)
-	# the subjects as the commits have them: the eras' come from a
-	# Markdown table, with _ and * escaped
-	entries | awk -F'|' '$1 == "commit" { print $2 "|" $3 }' |
-	sed -e 's/\\\([_*]\)/\1/g' ;;
+	# the subjects as the commits have them (entries() unescapes the
+	# eras' table)
+	entries | awk -F'|' '$1 == "commit" { print $2 "|" $3 }' ;;
 check)
 	shift
 	out=$(check "$@")

@@ -60,7 +60,9 @@
 #              planted unledgered in a copy of the book, on one token of
 #              each other kind, a stale entry, malformed entries and
 #              sources, an unverified entry its page does not mark, and
-#              not on what is code, a comment or a pending page;
+#              not on what is code, a comment, a message id or a pending
+#              page; the References page's tokens take in the eras'
+#              commits;
 #              private.sh on each
 #              kind of private word, and not on a random seed; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
@@ -828,6 +830,11 @@ must_fail claims-pending-status "exit 0" "$out"
 out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check index nosuchpage || true)
 must_fail claims-named "index.md:[0-9]*: commit 0123456789ab: no entry" "$out"
 must_fail claims-named-nopage "no page \"nosuchpage\"" "$out"
+# the References page lists the eras' commits too: their ids and releases
+# are its tokens, read from the table of reaplab list --timeline
+out=$(claims "$tmp/cb" tokens references)
+must_fail claims-references-eras "commits-timeline.md:[0-9]*: commit aac453635549: " "$out"
+must_fail claims-references-eras-release "commits-timeline.md:[0-9]*: release v4.6: " "$out"
 
 # a small book: a chapter with a token of each kind, a lab, a glossary
 mkdir -p "$tmp/cs/book/claims" "$tmp/cs/exercises/01-a"
@@ -840,7 +847,7 @@ cat > "$tmp/cs/book/ch.md" <<'CHAPTER'
 <!-- SPDX-License-Identifier: GPL-2.0-only -->
 \kcommit{abcdefabcdef} went into v4.20, on 2018-07-27 (July 2018), and
 cost 15% on 32 cores, 80 GB in 2.5 s; CVE-2020-29369, see
-[the thread](https://lore.kernel.org/all/x@y/).
+[the thread 20170626130346.26314-1-x@y](https://lore.kernel.org/all/x@y/).
 
 Some later claim, about 2019, unverified here.
 
