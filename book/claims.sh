@@ -51,6 +51,7 @@
 set -eu
 
 PENDING="
+references
 "
 
 BOOK_DIR=${BOOK_DIR:-book}

@@ -1,40 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //! [dpor-doc]
 /*
- * src/sim/explore/dpor.c - source-DPOR with sleep sets
+ * src/sim/explore/dpor.c - optimal DPOR: source sets, sleep sets, wakeup
+ * trees
  *
  * Simulator-only.
  *
- * DOC: Source-DPOR
+ * DOC: Optimal DPOR
  *
  * Two executions that differ only in the order of independent steps (DOC:
  * The dependency relation) are the same Mazurkiewicz trace: they reach
  * the same state and fire the same oracles.  Exploring one execution per
- * trace is enough to prove a scenario clean.  Source-DPOR (Abdulla,
- * Aronis, Jonsson and Sagonas, POPL'14) finds them without enumerating
- * the rest:
+ * trace is enough to prove a scenario clean.  Optimal DPOR (Abdulla,
+ * Aronis, Jonsson and Sagonas, "Source Sets: A Foundation for Optimal
+ * Dynamic Partial Order Reduction", JACM 2017) finds them without
+ * enumerating the rest, and runs each exactly once:
  *
- *  1. Run an execution: at each new step take the default policy's
- *     choice, or the first thread that is not asleep.
+ *  1. Run an execution: at each new step follow the wakeup tree handed
+ *     down from the step before, if it has a branch; otherwise take the
+ *     default policy's choice, or the first thread that is not asleep.
  *  2. After it, find its races: pairs of steps j < k of different threads
  *     that race (not merely enable) and are not ordered by happens-before
  *     through other steps.  Vector clocks make this cheap.
  *  3. For each race, the steps after j that do not happen after j,
- *     followed by k, are a way to run k before j.  If no thread that can
- *     start that sequence is already scheduled (or asleep) at j, schedule
- *     one: that is the source set.
- *  4. Backtrack to the deepest step with a scheduled thread not yet
- *     explored, and repeat from 1.
+ *     followed by k, are a way to run k before j.  Unless a thread asleep
+ *     at j, or explored there already, would start a run of that same
+ *     trace (it is a weak initial of the sequence), the sequence goes
+ *     into j's wakeup tree: below the branch it extends, if one does.
+ *  4. Backtrack to the deepest step whose wakeup tree has a branch left,
+ *     and repeat from 1 along it.
  *
  * Sleep sets stop the redundant half: once thread q has been explored at
  * a step, q sleeps in the sibling branches until a step dependent with
- * q's next one runs.  An execution in which every thread able to run is
- * asleep is "sleep-blocked": redundant, and abandoned.  Every complete
- * execution is then a different trace (tests/check_explore.c counts them
- * against brute force), and no preemption bound prunes anything: bounding
- * DPOR naively is unsound (Coons et al., OOPSLA'13).
+ * q's next one runs.  Source-DPOR (POPL'14) schedules only the first
+ * thread of each sequence and lets it run freely from there, and may end
+ * in an execution where every thread able to run is asleep: redundant,
+ * abandoned, "sleep-blocked".  The wakeup tree keeps the whole sequence,
+ * so the branch cannot stray into an explored trace: no execution is
+ * sleep-blocked.  Where a sequence cannot be run (a lock blocks one of
+ * its steps there), its step is explored with every thread awake, as a
+ * plain exhaustive search would, and the sleep sets alone cut what they
+ * can: a few executions may then be sleep-blocked, never a trace missed.
+ * Every complete execution is a different trace, and every trace has one
+ * (tests/check_explore.c counts them against brute force); no preemption
+ * bound prunes anything: bounding DPOR naively is unsound (Coons et al.,
+ * OOPSLA'13).
  */
 //! [dpor-doc]
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "explore.h"
@@ -79,6 +92,7 @@ struct dpor {
 	bool blocked;
 	unsigned long races;
 	unsigned long not_enabled;	/* initials blocked at the race's start */
+	unsigned long not_reversible;	/* lock races k cannot win at j */
 	unsigned int prefix;	/* steps shared with the last execution */
 	unsigned int floor;	/* choices fixed by the caller */
 	bool sleep_only;	/* SIM_EXPLORE_SLEEP: no race analysis */
@@ -212,6 +226,7 @@ static int dpor_pick(struct sim_world *w, void *data)
 	n = &d->node[i];
 	n->enabled = sim_enabled_mask(w);
 	n->sleep = sleep;
+	n->backtrack = 0;
 	/* the wakeup tree the choice at the step before leads into */
 	n->wut = d->handed;
 	d->handed = -1;
@@ -228,7 +243,14 @@ static int dpor_pick(struct sim_world *w, void *data)
 			wnode_free(&d->pool, c);
 			goto chosen;
 		}
+		/*
+		 * a sequence that cannot go on from here (its thread
+		 * blocked, or asleep): this node is expanded in full, every
+		 * thread awake, as a plain exhaustive search would, which
+		 * covers whatever the sequence stood for
+		 */
 		d->dropped++;
+		n->backtrack |= cand;
 		wtree_free(&d->pool, b->child);
 		wnode_free(&d->pool, c);
 	}
@@ -244,7 +266,8 @@ static int dpor_pick(struct sim_world *w, void *data)
 		t = __builtin_ctz(cand);
 chosen:
 	n->tid = t;
-	n->backtrack = n->done = 1u << t;
+	n->done = 1u << t;
+	n->backtrack |= n->done;
 	/* sleep sets alone: every thread that is awake, at every step */
 	if (d->sleep_only)
 		n->backtrack = cand;
@@ -315,38 +338,31 @@ struct scratch {
 	u8 *gone;		/* ... those a wakeup tree's path took */
 	unsigned int *wakes, *frees, *rss, *observes, *awaits;
 	unsigned int *states[SIM_MAX_THREADS];
+	unsigned int *steps[SIM_MAX_THREADS];	/* each thread's, in order */
+	unsigned int nsteps[SIM_MAX_THREADS];
 	unsigned int nw, nf, nr, no, na, nstates[SIM_MAX_THREADS];
 	size_t cap;
 	struct { uintptr_t key; int last; } *tab;	/* object -> newest step */
 	size_t tab_size;
 	unsigned int valid;	/* steps of r[] analysed so far */
+	struct race *races;	/* the execution's, by k: handled at its end */
+	size_t nraces, races_cap;
+	unsigned int end;	/* the execution's steps */
 };
 
 /*
- * Would exploring @q at the race's step (where it sleeps, or has been
- * explored) run some execution that sequence @seq (@nv steps of @r) would?
- * That is, is @q a weak initial of it: its first step in it, if it has
- * one, depends on none before it; if it has none, its next event @evq
- * depends on none of them (Abdulla et al., JACM'17, Def. 6.3).
+ * A race j < k found, handled once the whole execution is analysed, and
+ * again after each execution that shares the steps up to k: its sequence
+ * runs to the execution's end, which changes.  Unless the steps before
+ * @settled already decided it needs no sequence: then no later execution
+ * that shares them needs one either.
  */
-static bool weak_initial(const struct rev *r, const unsigned int *seq,
-			 unsigned int nv, int q, const struct sim_dep_ev *evq)
-{
-	unsigned int i, x;
-
-	for (i = 0; i < nv; i++)
-		if (r[seq[i]].dep.tid == q) {
-			for (x = 0; x < i; x++)
-				if (sim_dep(&r[seq[x]].dep, &r[seq[i]].dep,
-					    NULL) != DEP_NONE)
-					return false;
-			return true;
-		}
-	for (i = 0; i < nv; i++)
-		if (sim_dep(&r[seq[i]].dep, evq, NULL) != DEP_NONE)
-			return false;
-	return true;
-}
+struct race {
+	unsigned int j, k;
+	unsigned int settled;	/* 0, or the step that settled it, plus one */
+	bool locks;
+	u16 kvc[SIM_MAX_THREADS];	/* k's clock as far as j */
+};
 
 /*
  * Can a branch of a wakeup tree whose next event is @e run first, and the
@@ -437,91 +453,259 @@ static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
 }
 
 /*
- * A race j < k: make sure some execution runs k's way before j (steps 2
- * and 3 of DOC: Source-DPOR; with wakeup trees, DOC: Optimal DPOR).  The
- * steps after j that do not happen after it, then k, are a way; unless a
- * thread asleep at j (or explored there already) would run it anyway,
- * that sequence goes into j's wakeup tree.
+ * The sequence of a race j < k by thread (step 3 of DOC: Optimal DPOR):
+ * of each thread t, its steps after j up to the first that happens after
+ * j (once one does, the ones after it do too), s->steps[t][at[t]] on,
+ * cnt[t] of them; then k.
  */
+struct span {
+	unsigned int at[SIM_MAX_THREADS];
+	unsigned int cnt[SIM_MAX_THREADS];
+};
+
+static unsigned int span_of(const struct scratch *s, unsigned int t,
+			    unsigned int j, unsigned int *cnt)
+{
+	const unsigned int *v = s->steps[t];
+	unsigned int lo = 0, hi = s->nsteps[t], at, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (v[mid] <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	at = lo;
+	hi = s->nsteps[t];
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (hb(&s->r[j], &s->r[v[mid]], false))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*cnt = lo - at;
+	return at;
+}
+
 /*
- * Sequence @seq (@nv steps, k last, whose clock is @kvc) re-sorted with
- * as few switches as its happens-before order lets: each thread kept on
- * while its next step waits for nothing not yet placed, and when it must
- * give way, the step that came first.  An equivalent sequence: the wakeup
- * tree compares sequences up to equivalence; but the execution that runs
- * it preempts fewer times, and so does the first counterexample found.
+ * Would exploring @q at the race's step (where it sleeps, or has been
+ * explored) run some execution that the sequence @sp (and k) would?
+ * That is, is @q a weak initial of it: its first step in it, if it has
+ * one, depends on none before it; if it has none, its next event @evq
+ * depends on none of them (Abdulla et al., JACM'17, Def. 6.3).  A step
+ * of the sequence that q's first one depends on would happen before it,
+ * and so would every step between (none of which happens after j): the
+ * clocks answer.  An event that has not run, and k (which happens after
+ * j, so that its clock also counts steps outside the sequence), is asked
+ * of each step.
+ *
+ * Return: 0 if not; if it is, one more than its step's (the step that
+ * settles the race), or UINT_MAX if none does.
  */
-static void sequence_resort(struct scratch *s, unsigned int *seq,
-			    unsigned int nv, const u16 *kvc, u16 enabled)
+static unsigned int weak_initial(const struct scratch *s,
+				 const struct span *sp, unsigned int k,
+				 int q, const struct sim_dep_ev *evq)
 {
 	const struct rev *r = s->r;
-	unsigned int *pred = s->cand, *out = s->cand + s->cap;
-	unsigned int x, y, taken;
-	int cur = r[seq[nv - 1]].dep.tid;	/* k's thread first, if it can */
+	unsigned int t, i;
 
-	for (x = 0; x < nv; x++) {
-		pred[x] = 0;
-		for (y = 0; y < x; y++)
-			if (x == nv - 1 ? kvc[r[seq[y]].dep.tid] >= r[seq[y]].idx :
-					  hb(&r[seq[y]], &r[seq[x]], false))
-				pred[x]++;
+	if (sp->cnt[q]) {
+		const struct rev *rq = &r[s->steps[q][sp->at[q]]];
+
+		for (t = 0; t < SIM_MAX_THREADS; t++)
+			if (t != (unsigned int)q && sp->cnt[t] &&
+			    rq->vc[t] >= r[s->steps[t][sp->at[t]]].idx)
+				return 0;
+		return s->steps[q][sp->at[q]] + 1;
 	}
-	for (taken = 0; taken < nv; taken++) {
-		int pick = -1;
+	/*
+	 * k's thread's first step in the sequence is k, last: it must not
+	 * depend on any, which its clock cannot tell (k happens after j)
+	 */
+	if ((unsigned int)q == r[k].dep.tid)
+		evq = &r[k].dep;
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		for (i = 0; i < sp->cnt[t]; i++)
+			if (sim_dep(&r[s->steps[t][sp->at[t] + i]].dep, evq,
+				    NULL) != DEP_NONE)
+				return 0;
+	if ((unsigned int)q != r[k].dep.tid &&
+	    sim_dep(&r[k].dep, evq, NULL) != DEP_NONE)
+		return 0;
+	return UINT_MAX;
+}
 
-		for (x = 0; x < nv; x++) {
-			/* the first step, of a thread that can run there */
-			if (pred[x] || (!taken &&
-					!(enabled & (1u << r[seq[x]].dep.tid))))
+/*
+ * The sequence laid out in s->seq with as few switches as its
+ * happens-before order lets: each thread kept on while its next step
+ * waits for nothing not yet placed, and when it must give way, the step
+ * that came first; k (whose clock is @kvc) when its thread's steps are
+ * placed and it waits for nothing.  An equivalent sequence: the wakeup
+ * tree compares sequences up to equivalence; but the execution that runs
+ * it preempts fewer times, and so does the first counterexample found.
+ * The first step is of a thread @enabled at j.
+ */
+static unsigned int sequence_lay(struct scratch *s, const struct span *sp,
+				 unsigned int k, const u16 *kvc, u16 enabled)
+{
+	const struct rev *r = s->r;
+	unsigned int head[SIM_MAX_THREADS], left[SIM_MAX_THREADS];
+	unsigned int nv = 0, t, u, tk = r[k].dep.tid;
+	bool k_left = true;
+
+	for (t = 0; t < SIM_MAX_THREADS; t++) {
+		head[t] = sp->at[t];
+		left[t] = sp->cnt[t];
+	}
+	t = tk;				/* k's thread first, if it can */
+	for (;;) {
+		unsigned int best = UINT_MAX, pick = 0, c;
+
+		for (c = 0; c < SIM_MAX_THREADS; c++) {
+			/* the thread on, first; then the earliest step */
+			unsigned int x = (t + c) % SIM_MAX_THREADS, at;
+			const u16 *vc;
+			bool ready = true;
+
+			if (left[x]) {
+				at = s->steps[x][head[x]];
+				vc = r[at].vc;
+			} else if (x == tk && k_left) {
+				at = k;
+				vc = kvc;
+			} else {
 				continue;
-			if (r[seq[x]].dep.tid == cur) {
+			}
+			if (!nv && !(enabled & (1u << x)))
+				continue;
+			for (u = 0; u < SIM_MAX_THREADS && ready; u++)
+				if (u != x && left[u] &&
+				    vc[u] >= r[s->steps[u][head[u]]].idx)
+					ready = false;
+			if (!ready)
+				continue;
+			if (!c) {
+				best = at;
 				pick = x;
 				break;
 			}
-			if (pick < 0)
+			if (at < best) {
+				best = at;
 				pick = x;
+			}
 		}
-		out[taken] = seq[pick];
-		cur = r[seq[pick]].dep.tid;
-		pred[pick] = UINT32_MAX;	/* placed */
-		for (x = pick + 1; x < nv; x++)
-			if (pred[x] != UINT32_MAX &&
-			    (x == nv - 1 ?
-			     kvc[r[seq[pick]].dep.tid] >= r[seq[pick]].idx :
-			     hb(&r[seq[pick]], &r[seq[x]], false)))
-				pred[x]--;
+		if (best == UINT_MAX)
+			break;
+		s->seq[nv++] = best;
+		if (left[pick]) {
+			head[pick]++;
+			left[pick]--;
+		} else {
+			k_left = false;
+		}
+		t = pick;
 	}
-	memcpy(seq, out, nv * sizeof(*seq));
+	return nv;
 }
 
-static void handle_race(struct dpor *d, struct scratch *s, unsigned int j,
-			unsigned int k, const u16 *kvc, bool locks)
+/*
+ * A race j < k: make sure some execution runs k's way before j (step 3 of
+ * DOC: Optimal DPOR).  The steps after j that do not happen after it, in
+ * the whole execution, then k, are a way; unless a thread asleep at j (or
+ * explored there already) would run it anyway, that sequence goes into
+ * j's wakeup tree.
+ */
+static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 {
 	const struct rev *r = s->r;
+	unsigned int j = x->j, k = x->k, t, first = k, nv = 1;
+	unsigned int tj = r[j].dep.tid, tk = r[k].dep.tid;
 	struct dnode *n = &d->node[j];
-	unsigned int nv = 0, m;
+	struct span sp;
 	u16 asleep;
 
-	d->races++;
-	if (j < d->floor)
-		return;		/* the caller fixed that step */
-	for (m = j + 1; m < k; m++)
-		if (!hb(&r[j], &r[m], locks))
-			s->seq[nv++] = m;
-	s->seq[nv++] = k;
-	if (!(n->enabled & (1u << r[s->seq[0]].dep.tid))) {
+	if (j < d->floor) {
+		x->settled = k + 1;	/* the caller fixed that step */
+		return;
+	}
+	/*
+	 * The steps after j that do not happen after it, enabling edges and
+	 * all: each can run where j did, which the sequence needs (a lock
+	 * race's k, whose only tie to j is the lock j's thread takes and
+	 * releases, comes last: at j the lock is free).  Those after k count
+	 * as much as those before: a thread asleep at j whose next step is
+	 * among them, behind one it depends on, would not run the sequence's
+	 * trace (weak_initial()), and without them it would seem to.
+	 */
+	for (t = 0; t < SIM_MAX_THREADS; t++) {
+		sp.cnt[t] = 0;
+		if (t == tj || !s->nsteps[t])
+			continue;
+		sp.at[t] = span_of(s, t, j, &sp.cnt[t]);
+		/*
+		 * k's thread must get to k: a step of its own on the way
+		 * that happens after j (only a lock race's k can have one,
+		 * through a lock j's thread releases later) means k cannot
+		 * run before j; a race that can be run the other way round
+		 * lies elsewhere on that chain, and is reversed there
+		 */
+		if (t == tk && x->locks &&
+		    sp.at[t] + sp.cnt[t] < s->nsteps[t] &&
+		    s->steps[t][sp.at[t] + sp.cnt[t]] < k) {
+			d->not_reversible++;
+			x->settled = k + 1;
+			return;
+		}
+		if (sp.cnt[t] && s->steps[t][sp.at[t]] < first)
+			first = s->steps[t][sp.at[t]];
+		nv += sp.cnt[t];
+	}
+	if (!(n->enabled & (1u << r[first].dep.tid))) {
+		/* no sequence to run from j: every thread awake there */
 		d->not_enabled++;
+		n->backtrack |= n->enabled & ~n->sleep;
+		x->settled = (first > k ? first : k) + 1;
 		return;
 	}
 	asleep = (n->sleep | n->done) & ~(1u << n->tid);
 	for (; asleep; asleep &= asleep - 1) {
 		int q = __builtin_ctz(asleep);
+		unsigned int at = weak_initial(s, &sp, k, q, &d->ev[j][q]);
 
-		if (weak_initial(r, s->seq, nv, q, &d->ev[j][q]))
+		if (at) {
+			/*
+			 * q's own step in the sequence, there, settles it for
+			 * as long as the steps up to it stay
+			 */
+			if (at != UINT_MAX)
+				x->settled = at;
 			return;
+		}
 	}
-	sequence_resort(s, s->seq, nv, kvc, n->enabled);
+	if (sequence_lay(s, &sp, k, x->kvc, n->enabled) != nv)
+		abort();	/* a cycle in happens-before: cannot be */
 	wut_insert(d, s, j, s->seq, nv);
+}
+
+static void *grow(void *p, size_t n);
+
+static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
+		       const u16 *kvc, bool locks)
+{
+	struct race *x;
+
+	if (s->nraces == s->races_cap) {
+		s->races_cap = s->races_cap ? 2 * s->races_cap : 256;
+		s->races = grow(s->races, s->races_cap * sizeof(*s->races));
+	}
+	x = &s->races[s->nraces++];
+	x->j = j;
+	x->k = k;
+	x->settled = 0;
+	x->locks = locks;
+	memcpy(x->kvc, kvc, sizeof(x->kvc));
 }
 
 static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
@@ -573,6 +757,8 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->awaits = grow(s->awaits, s->cap * sizeof(*s->awaits));
 	for (t = 0; t < SIM_MAX_THREADS; t++)
 		s->states[t] = grow(s->states[t], s->cap * sizeof(**s->states));
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		s->steps[t] = grow(s->steps[t], s->cap * sizeof(**s->steps));
 }
 
 static void scratch_free(struct scratch *s)
@@ -584,14 +770,17 @@ static void scratch_free(struct scratch *s)
 	free(s->cand);
 	free(s->seen);
 	free(s->seq);
+	free(s->races);
 	free(s->gone);
 	free(s->wakes);
 	free(s->frees);
 	free(s->rss);
 	free(s->observes);
 	free(s->awaits);
-	for (t = 0; t < SIM_MAX_THREADS; t++)
+	for (t = 0; t < SIM_MAX_THREADS; t++) {
 		free(s->states[t]);
+		free(s->steps[t]);
+	}
 	free(s->tab);
 	memset(s, 0, sizeof(*s));
 }
@@ -648,9 +837,12 @@ static void scratch_rewind(struct scratch *s, unsigned int p, size_t nsteps)
 		s->no--;
 	while (s->na && s->awaits[s->na - 1] >= p)
 		s->na--;
-	for (t = 0; t < SIM_MAX_THREADS; t++)
+	for (t = 0; t < SIM_MAX_THREADS; t++) {
 		while (s->nstates[t] && s->states[t][s->nstates[t] - 1] >= p)
 			s->nstates[t]--;
+		while (s->nsteps[t] && s->steps[t][s->nsteps[t] - 1] >= p)
+			s->nsteps[t]--;
+	}
 }
 
 /*
@@ -772,7 +964,7 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 
 /*
  * Step k's clocks, from the steps it depends on, and its races (steps 2
- * and 3 of DOC: Source-DPOR).  @commit: k is a real step, to be recorded
+ * and 3 of DOC: Optimal DPOR).  @commit: k is a real step, to be recorded
  * for the later ones; otherwise a thread's pending operation at the end
  * of an execution cut short, looked at only for its races.
  */
@@ -842,8 +1034,17 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 				if (commit)
 					list_race(d->list, j, k, locks);
 			}
-			else
-				handle_race(d, s, j, k, kvc, locks);
+			else if (commit) {
+				defer_race(s, j, k, kvc, locks);
+				d->races++;
+			} else {
+				struct race x = { .j = j, .k = k,
+						  .locks = locks };
+
+				memcpy(x.kvc, kvc, sizeof(x.kvc));
+				handle_race(d, s, &x);
+				d->races++;
+			}
 			vc_join(cvc2, rj->vc2);
 		}
 		vc_join(cvc, rj->vc);
@@ -872,8 +1073,10 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 }
 
 /*
- * Steps 2 and 3 of DOC: Source-DPOR, for the steps of the execution from
- * @p on (the ones before are unchanged since the last analysis).
+ * Steps 2 and 3 of DOC: Optimal DPOR, for the steps of the execution from
+ * @p on: the clocks and races of the ones before are unchanged since the
+ * last analysis, but each race's sequence runs to this execution's end,
+ * and the races of those steps are handled again (struct race).
  */
 static void analyse(struct dpor *d, struct scratch *s,
 		    const struct sim_world *w, unsigned int p,
@@ -911,6 +1114,8 @@ static void analyse(struct dpor *d, struct scratch *s,
 
 			sim_dep_of_event(w, ev, &ri->dep);
 			ri->key = key_of(&ri->dep);
+			t = ri->dep.tid;
+			s->steps[t][s->nsteps[t]++] = i;
 			/* the event the thread chosen there ran: its next */
 			if (d->ev)
 				d->ev[i][ri->dep.tid] = ri->dep;
@@ -926,8 +1131,22 @@ static void analyse(struct dpor *d, struct scratch *s,
 	}
 	nsteps = i;
 
+	/* the races of the steps before p stay, and are handled again */
+	while (s->nraces && s->races[s->nraces - 1].k >= p)
+		s->nraces--;
+	for (e = 0; e < s->nraces; e++)
+		if (s->races[e].settled > p)
+			s->races[e].settled = 0;
 	for (k = p; k < nsteps; k++)
 		clock_step(d, s, k, clock, clock2, count, true);
+	/*
+	 * A race's sequence is every step after j that does not happen
+	 * after it, those after k too: they are known only now
+	 */
+	s->end = nsteps;
+	for (e = 0; e < s->nraces; e++)
+		if (!s->races[e].settled)
+			handle_race(d, s, &s->races[e]);
 	/*
 	 * An execution an oracle (or the step limit) cut short never ran
 	 * the other threads' next operations, and races with them are as
@@ -962,7 +1181,6 @@ static bool backtrack(struct dpor *d)
 
 	/* a branch the execution ended before it could follow */
 	if (d->handed >= 0) {
-		d->dropped++;
 		wtree_free(&d->pool, d->handed);
 		d->handed = -1;
 	}
@@ -990,15 +1208,22 @@ static bool backtrack(struct dpor *d)
 				    (1u << b->tid))
 					break;
 				d->dropped++;
+				n->backtrack |= n->enabled & ~n->sleep;
+				todo = n->backtrack & ~n->done & ~n->sleep;
 				wtree_free(&d->pool, b->child);
 				wnode_free(&d->pool, c);
 				b = NULL;
 			}
-			if (!b)
+			if (b) {
+				n->tid = b->tid;
+				d->handed = b->child;
+				wnode_free(&d->pool, b - d->pool.n);
+			} else if (todo) {
+				/* a node expanded in full (dpor_pick()) */
+				n->tid = __builtin_ctz(todo);
+			} else {
 				continue;
-			n->tid = b->tid;
-			d->handed = b->child;
-			wnode_free(&d->pool, b - d->pool.n);
+			}
 		}
 		n->done |= 1u << n->tid;
 		d->forced = i + 1;
@@ -1167,7 +1392,7 @@ bool sim_races_before(const struct sim_races *l, unsigned int a,
  * @tid: filled with the thread of each step; room for every step.
  *
  * The steps before j as they were; then the steps between j and k that
- * do not happen after j, then k (step 3 of DOC: Source-DPOR); then j and
+ * do not happen after j, then k (step 3 of DOC: Optimal DPOR); then j and
  * everything else in its old order.  Replay it leniently: what follows k
  * may not be runnable as written.
  *

@@ -19,7 +19,7 @@
 
 enum sim_explore_mode {
 	SIM_EXPLORE_ICB,	/* iterative preemption bounding */
-	SIM_EXPLORE_DPOR,	/* source-DPOR with sleep sets */
+	SIM_EXPLORE_DPOR,	/* optimal DPOR: wakeup trees, sleep sets */
 	SIM_EXPLORE_PCT,	/* probabilistic concurrency testing */
 	SIM_EXPLORE_WALK,	/* sticky random walk */
 	SIM_EXPLORE_SLEEP,	/* every thread at every step, sleep sets only:
@@ -102,8 +102,9 @@ struct sim_cex {
  * @sleep_blocked: DPOR executions abandoned as redundant.
  * @races: DPOR: races found (and reversed where needed).
  * @seed: PCT and walk: the random seed of the first failing execution.
- * @wakeup_dropped: DPOR: wakeup-tree branches whose thread could not run
- *	where the branch said (a sequence the model did not repeat).
+ * @wakeup_dropped: DPOR: wakeup-tree branches that could not run where
+ *	the tree said (a lock blocked a step of the sequence): each such
+ *	step was explored with every thread awake instead.
  * @unexpected: stopped at an oracle outside @o->expect
  *	(@o->stop_unexpected): @fired is what fired so far.
  */
