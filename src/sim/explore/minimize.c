@@ -14,16 +14,18 @@
  * for every segment, to move it next to the thread's previous segment,
  * next to its next one, to drop it (the thread then runs those steps
  * later), to shrink it to its first half or by its last step (the rest
- * waits for the thread's next turn), or to swap it with the segment after
- * it.  Before
- * the moves, the schedule is re-sorted within its own trace (its steps
- * by happens-before, each thread kept on as long as it can be): the same
- * trace, with as few switches as it allows.  A schedule that no longer fits (a thread asked to run while
- * it is blocked) is followed leniently: the next thread in the schedule
- * that can run, runs.  A candidate is kept when the same oracle still
- * fires, hitting the same thread, with fewer preemptions, or as many and
- * fewer steps, or as many of both in fewer segments (a shorter schedule
- * string); the moves are tried again until none helps (delta
+ * waits for the thread's next turn), or to move it past the segments
+ * after it, one or more.  Before the moves, the schedule is re-sorted
+ * within its own trace (its steps by happens-before, each thread kept on
+ * as long as it can be): the same trace, with as few switches as it
+ * allows.  A schedule that no longer fits (a thread asked to run while it
+ * is blocked) is followed leniently: the next thread in the schedule that
+ * can run, runs.  A candidate is kept when the same oracle still fires,
+ * hitting the same thread, with fewer preemptions, or as many and fewer
+ * steps, or as many of both in fewer segments (a shorter schedule
+ * string); the moves are tried again until none helps, and then pairs of
+ * moves, the first one no worse in preemptions, where no single move
+ * helps (a segment moved past another, then trimmed, say) (delta
  * debugging, Zeller and Hildebrandt, TSE 2002; the moves of Jalbert and
  * Sen's schedule simplification, FSE 2010).
  *
@@ -152,7 +154,7 @@ enum move {
  */
 static unsigned int apply_move(const u8 *tid, const struct seg *s,
 			       unsigned int ns, unsigned int i, enum move how,
-			       u8 *out)
+			       unsigned int d, u8 *out)
 {
 	unsigned int n = 0, k, at = ns, m;
 
@@ -170,11 +172,12 @@ static unsigned int apply_move(const u8 *tid, const struct seg *s,
 			}
 	}
 	if (how == MOVE_SWAP) {
-		/* the segment and the next one, the other way round */
-		if (i + 1 >= ns)
+		/* the segment after the @d next ones */
+		if (i + d >= ns)
 			return 0;
 		for (k = 0; k < ns; k++) {
-			unsigned int from = k == i ? i + 1 : k == i + 1 ? i : k;
+			unsigned int from = k < i || k > i + d ? k :
+					    k == i + d ? i : k + 1;
 
 			for (m = 0; m < s[from].len; m++)
 				out[n++] = tid[s[from].start + m];
@@ -243,9 +246,11 @@ static unsigned int switches(const u8 *tid, unsigned int n)
 }
 
 /* Fewer preemptions; then fewer steps; then a shorter schedule string. */
-static bool better(int pre, unsigned int steps, unsigned int sw,
-		   const struct best *b)
+static bool better(int pre, unsigned int steps, const u8 *tid,
+		   unsigned int n, const struct best *b)
 {
+	unsigned int sw = switches(tid, n);
+
 	if (pre != b->preemptions)
 		return pre < b->preemptions;
 	if (steps != b->steps)
@@ -317,7 +322,7 @@ static bool hb_resort(struct sim_world *w, struct best *b, int oracle,
 		return false;
 	pre = sim_cex_preemptions(w);
 	n = sim_trace_choices(w, cand);
-	if (!better(pre, w->run_steps, switches(cand, n), b))
+	if (!better(pre, w->run_steps, cand, n, b))
 		return false;
 	memcpy(b->tid, cand, n);
 	b->n = n;
@@ -327,45 +332,130 @@ static bool hb_resort(struct sim_world *w, struct best *b, int oracle,
 	return true;
 }
 
-/* Delta debugging over the moves, from @b; true if anything improved. */
+/*
+ * Every move of every segment of @from (@n choices), in turn; each one
+ * that still fires the bug is handed to @try, which says whether to stop.
+ */
+static bool each_move(struct sim_world *w, const u8 *from, unsigned int n,
+		      int oracle, int tid, unsigned long *tries,
+		      unsigned long max_tries,
+		      bool (*try)(struct sim_world *w, const u8 *cand,
+				  unsigned int n, void *data),
+		      void *data)
+{
+	struct seg *s = malloc(SIM_MAX_CHOICES * sizeof(*s));
+	u8 *cand = malloc(SIM_MAX_CHOICES);
+	bool *used = malloc(SIM_MAX_CHOICES * sizeof(*used));
+	unsigned int ns, i, d;
+	bool stop = false;
+	int how;
+
+	if (!s || !cand || !used) {
+		perror("reaplab: minimize");
+		exit(2);
+	}
+	ns = segments(from, n, s);
+	for (i = 0; i < ns && !stop; i++)
+		for (how = 0, d = 1; how < MOVE_NR && !stop;
+		     how == MOVE_SWAP && ++d < ns - i ? 0 : (how++, d = 1)) {
+			unsigned int m = apply_move(from, s, ns, i, how, d,
+						    cand);
+
+			if (!m || *tries >= max_tries)
+				continue;
+			++*tries;
+			run_lenient(w, cand, m, used);
+			if (!same_bug(w, oracle, tid))
+				continue;
+			m = sim_trace_choices(w, cand);
+			stop = try(w, cand, m, data);
+		}
+	free(s);
+	free(cand);
+	free(used);
+	return stop;
+}
+
+struct shrinking {
+	struct best *b;
+	int oracle, tid;
+	unsigned long *tries, max_tries;
+};
+
+/* A candidate better than the best: it becomes the best. */
+static bool take_better(struct sim_world *w, const u8 *cand, unsigned int n,
+			void *data)
+{
+	struct shrinking *sh = data;
+	struct best *b = sh->b;
+	int pre = sim_cex_preemptions(w);
+
+	if (!better(pre, w->run_steps, cand, n, b))
+		return false;
+	memcpy(b->tid, cand, n);
+	b->n = n;
+	b->preemptions = pre;
+	b->steps = w->run_steps;
+	b->switches = switches(cand, n);
+	return true;
+}
+
+/*
+ * A candidate no better, but with no more preemptions than the best: one
+ * more move from it may be better (a segment moved past another, then
+ * trimmed, say, where neither alone helps).
+ */
+static bool take_second(struct sim_world *w, const u8 *cand, unsigned int n,
+			void *data)
+{
+	struct shrinking *sh = data;
+	u8 *mid;
+	bool took;
+
+	if (sim_cex_preemptions(w) > sh->b->preemptions)
+		return false;
+	mid = malloc(n);
+	if (!mid) {
+		perror("reaplab: minimize");
+		exit(2);
+	}
+	memcpy(mid, cand, n);
+	took = each_move(w, mid, n, sh->oracle, sh->tid, sh->tries,
+			 sh->max_tries, take_better, sh);
+	free(mid);
+	return took;
+}
+
+/*
+ * Delta debugging over the moves, from @b, then over pairs of moves when
+ * no single one helps; true if anything improved.
+ */
 static bool shrink(struct sim_world *w, struct best *b, int oracle, int tid,
 		   unsigned long *tries, unsigned long max_tries)
 {
-	static struct seg s[SIM_MAX_CHOICES];
-	static u8 cand[SIM_MAX_CHOICES];
-	static bool used[SIM_MAX_CHOICES];
-	bool any = false, improved;
+	struct shrinking sh = {
+		.b = b, .oracle = oracle, .tid = tid, .tries = tries,
+		.max_tries = max_tries,
+	};
+	bool any = false;
+	u8 *from = malloc(SIM_MAX_CHOICES);
 
-	do {
-		unsigned int ns = segments(b->tid, b->n, s), i;
-		int how;
-
-		improved = false;
-		for (i = 0; i < ns && !improved; i++)
-			for (how = 0; how < MOVE_NR && !improved; how++) {
-				unsigned int n = apply_move(b->tid, s, ns, i,
-							    how, cand);
-				int pre;
-
-				if (!n || *tries >= max_tries)
-					continue;
-				++*tries;
-				run_lenient(w, cand, n, used);
-				if (!same_bug(w, oracle, tid))
-					continue;
-				pre = sim_cex_preemptions(w);
-				n = sim_trace_choices(w, cand);
-				if (!better(pre, w->run_steps,
-					    switches(cand, n), b))
-					continue;
-				memcpy(b->tid, cand, n);
-				b->n = n;
-				b->preemptions = pre;
-				b->steps = w->run_steps;
-				b->switches = switches(cand, n);
-				improved = any = true;
-			}
-	} while (improved);
+	if (!from) {
+		perror("reaplab: minimize");
+		exit(2);
+	}
+	for (;;) {
+		memcpy(from, b->tid, b->n);
+		if (each_move(w, from, b->n, oracle, tid, tries, max_tries,
+			      take_better, &sh) ||
+		    each_move(w, from, b->n, oracle, tid, tries, max_tries,
+			      take_second, &sh)) {
+			any = true;
+			continue;
+		}
+		break;
+	}
+	free(from);
 	return any;
 }
 
