@@ -207,8 +207,11 @@ endif
 endef
 $(foreach v,$(LAB_VARIANTS),$(eval $(call lab_variant,$(v))))
 
-# The labs' tests (tests/check_labs.c) run every binary.
+# The labs' tests (tests/check_labs.c) run every binary (not under TSan,
+# which leaves that suite out: tests/check_main.c).
+ifneq ($(SANITIZE),thread)
 CHECK_DEPS += $(LAB_BINS)
+endif
 
 # --- the targets -----------------------------------------------------------
 
