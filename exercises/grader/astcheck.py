@@ -234,8 +234,9 @@ class Ast:
     """clang's JSON AST, every location resolved (the dump names a file
     or a line only where it changes), every node's parent known."""
 
-    def __init__(self, root, tree):
+    def __init__(self, root, tree, sysdirs):
         self.tree = tree
+        self.sysdirs = sysdirs
         self.nodes = {}
         self.parent = {}
         self.trusted_cache = {}
@@ -275,8 +276,8 @@ class Ast:
             t = f in ('<built-in>', '<command line>')
         else:
             p = os.path.realpath(f)
-            t = p.startswith(self.tree + '/src/') or \
-                not p.startswith(self.tree + '/')
+            t = any(p.startswith(d + '/') for d in
+                    [self.tree + '/src'] + self.sysdirs)
         self.trusted_cache[f] = t
         return t
 
@@ -431,6 +432,13 @@ class Checker:
             return p['inner'][0] is node
         if k == 'UnaryOperator' and p['opcode'] in ('++', '--'):
             return True
+        if k == 'ImplicitCastExpr' and \
+           p['castKind'] == 'ArrayToPointerDecay':
+            q = self.ast.up(p)
+            if q and q['kind'] == 'ArraySubscriptExpr' and \
+               q['inner'][0] is p:
+                # an element of it: read or written as the element is
+                return self.written(q)
         if (k == 'UnaryOperator' and p['opcode'] == '&') or \
            (k == 'ImplicitCastExpr' and
             p['castKind'] == 'ArrayToPointerDecay'):
@@ -485,7 +493,10 @@ class Checker:
         self.first()
         todo = [n for n in self.ast.nodes.values() if self.mine(n) or
             n['kind'] == 'CallExpr' or n['kind'].endswith('CastExpr')]
-        todo.sort(key=lambda n: self.ast.line(n))
+        # by line; on a line, an asm or an attribute first (what it is)
+        todo.sort(key=lambda n: (self.ast.line(n),
+                                 0 if n['kind'].endswith(('Attr', 'AsmStmt'))
+                                 else 1))
         for n in todo:
             if report:
                 try:
@@ -543,6 +554,12 @@ class Checker:
                         % n['opcode'],
                         'computes no address: it follows the pointers the model gives it')
         elif k == 'UnaryOperator':
+            if n['opcode'] == '*' and re.match(r'^(struct|union) ',
+                                               bare(qual(n))) and \
+               self.written(n):
+                self.refuse(n, 'a whole %s written through a pointer'
+                            % bare(qual(n)),
+                            'writes only the fields its allow-list names (write:)')
             if n['opcode'] in ('++', '--') and is_pointer(qual(n)):
                 self.refuse(n, 'pointer arithmetic (%s on a pointer)'
                         % n['opcode'],
@@ -732,7 +749,7 @@ class Checker:
                 continue
             vt = bare(qual(v))
             if is_pointer(slot) and not is_pointer(vt):
-                if v['kind'] == 'IntegerLiteral':
+                if v['kind'] == 'IntegerLiteral' and v.get('value') == '0':
                     continue
                 self.refuse(v, 'an integer stored into a pointer (%s)'
                         % op[5:].lower(),
@@ -759,6 +776,22 @@ class Checker:
            not 0 <= int(idx['value']) < int(m.group(1)):
             self.refuse(n, 'an index the compiler cannot bound',
                     'indexes an array only by a constant within its bounds')
+
+
+def system_dirs(clang, tree):
+    """Where clang looks for the system's headers (not the tree's)."""
+    rc, out, err = run(clang + ['-E', '-v', '-x', 'c', '/dev/null'])
+    dirs, on = [], False
+    for line in err.split('\n'):
+        if 'search starts here' in line:
+            on = True
+        elif line.startswith('End of search list'):
+            on = False
+        elif on:
+            d = os.path.realpath(line.split()[0])
+            if d != tree and not d.startswith(tree + '/'):
+                dirs.append(d)
+    return dirs
 
 
 def run(cmd):
@@ -823,8 +856,8 @@ def main(argv):
             lines = [l for l in err.split('\n') if 'error' in l]
             sys.stdout.write((lines or [err.strip()])[0] + '\n')
             return 3
-        c = Checker(Ast(json.loads(out), tree), allow, lab, opts['name'],
-                num, src)
+        c = Checker(Ast(json.loads(out), tree, system_dirs(clang, tree)),
+                    allow, lab, opts['name'], num, src)
         c.check(opts['report'])
         if opts['report']:
             macros = macros_of(pre)
