@@ -13,6 +13,14 @@
  *   - the test process's report, on a pipe of its own: "pass", or "fail"
  *     and one line; written by the test's own code once its body has
  *     returned (grade_fail() writes the failure);
+ *   - for a test the fix labs share (a proof, a reap, an exit that
+ *     frees), the record its check wrote when it concluded ("proved
+ *     proc-reader 1234", grade_record()), re-checked here against the
+ *     test's own table and against the transcript: a pass needs the
+ *     proof of the test's scenario, in the report and in the words the
+ *     transcript shows ("lab/proc-reader: Never (DPOR, 1234 executions,
+ *     complete)"); a scenario whose system call the era lacks ("na")
+ *     counts only for a test whose table says it may (.na);
  *   - how the test process ended (a pass needs exit status 0 after a
  *     pass report, and the pipe closed);
  *   - what the runner measured: the time (a timeout kills), the memory
@@ -85,6 +93,8 @@ static struct {
 
 /* In a test process: the test's body is running (grade_fail() ends it). */
 static bool in_test;
+/* In a test process: which test (grade_test_running()). */
+static int running = -1;
 /* CK_FORK=no: the body runs here; grade_fail() comes back through this. */
 static bool forking = true;
 static sigjmp_buf nofork_jmp;
@@ -105,6 +115,11 @@ const char *grade_lab_dir(void)
 const char *grade_self(void)
 {
 	return self;
+}
+
+const struct grade_test *grade_test_running(void)
+{
+	return running >= 0 ? &grade_lab.tests[running] : NULL;
 }
 
 /* write(2) all of @s to @fd; async-signal-safe. */
@@ -147,6 +162,21 @@ void grade_fail(const char *fmt, ...)
 	put(REPORT_FD, msg);
 	put(REPORT_FD, "\n");
 	_exit(1);
+}
+
+void grade_record(const char *fmt, ...)
+{
+	char rec[256];
+	va_list ap;
+
+	if (!in_test || !forking)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rec, sizeof(rec), fmt, ap);
+	va_end(ap);
+	put(REPORT_FD, "record ");
+	put(REPORT_FD, rec);
+	put(REPORT_FD, "\n");
 }
 
 static void strip(char *s)
@@ -426,6 +456,7 @@ static void run_body(const struct grade_test *t)
 static __attribute__((noreturn)) void child_main(int i, int report)
 {
 	child_setup(i, report);
+	running = i;
 	in_test = true;
 	run_body(&grade_lab.tests[i]);
 	in_test = false;
@@ -586,6 +617,7 @@ static void run_here(int i, struct result *res)
 {
 	double start = now();
 
+	running = i;
 	if (!sigsetjmp(nofork_jmp, 1)) {
 		in_test = true;
 		run_body(&grade_lab.tests[i]);
@@ -599,6 +631,76 @@ static void run_here(int i, struct result *res)
 		snprintf(res->msg, sizeof(res->msg), "%s", nofork_msg);
 	}
 	res->seconds = now() - start;
+}
+
+/* Does the transcript of test @i hold the line @want? */
+static bool transcript_says(int i, const char *want)
+{
+	char path[512], line[512];
+	bool found = false;
+	FILE *f;
+
+	transcript_path(i, path, sizeof(path));
+	f = fopen(path, "r");
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		strip(line);
+		found = !strcmp(line, want);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * A pass of test @i, re-checked: what its check recorded (@records, one
+ * a line) must be the conclusion its table asks for, on its scenario;
+ * a proof must also be in the transcript, in the words grade_prove()
+ * prints.  NULL if it is, else why not.
+ */
+static const char *recheck(int i, const char *records)
+{
+	const struct grade_test *t = &grade_lab.tests[i];
+	char want[160], line[300];
+	const char *r;
+	unsigned long n;
+
+	if (t->check == GRADE_RUN)
+		return NULL;
+	for (r = records; *r; r += strcspn(r, "\n") + (r[strcspn(r, "\n")] != 0)) {
+		char scn[64] = "", who = 0;
+
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(r, "\n"), r);
+		switch (t->check) {
+		case GRADE_PROVE:
+			if (sscanf(line, "proved %63s %lu", scn, &n) == 2 &&
+			    !strcmp(scn, t->scenario) && n > 0) {
+				snprintf(want, sizeof(want),
+					 "lab/%s: Never (DPOR, %lu executions, complete)",
+					 scn, n);
+				if (transcript_says(i, want))
+					return NULL;
+			}
+			if (sscanf(line, "na %63s", scn) == 1 &&
+			    !strcmp(scn, t->scenario) && t->na)
+				return NULL;
+			break;
+		case GRADE_REAPS:
+			if (sscanf(line, "reaped %63s %c", scn, &who) == 2 &&
+			    !strcmp(scn, t->scenario) && who == t->who)
+				return NULL;
+			break;
+		case GRADE_FREES:
+			if (sscanf(line, "freed %63s", scn) == 1 &&
+			    !strcmp(scn, t->scenario))
+				return NULL;
+			break;
+		case GRADE_RUN:
+			break;
+		}
+	}
+	return t->check == GRADE_PROVE ?
+	       "the test process reported a pass, but not the proof it rests on (no record of a complete DPOR proof of its scenario in its report and transcript): code under test that wrote the report itself?" :
+	       "the test process reported a pass, but not the check it rests on (no record of it in its report): code under test that wrote the report itself?";
 }
 
 static void run_test(int i, struct result *res)
@@ -694,11 +796,16 @@ static void run_test(int i, struct result *res)
 	/* the last word of the report is the test's */
 	{
 		char *last = NULL, *fault = NULL, *l, *save = NULL;
+		char records[2048] = "";
 		bool full_at_exit = false;
 		unsigned long pc = 0;
+		const char *why;
 
 		for (l = strtok_r(report, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save)) {
+			if (!strncmp(l, "record ", 7) &&
+			    strlen(records) + strlen(l) + 2 < sizeof(records))
+				strcat(strcat(records, l + 7), "\n");
 			if (!strcmp(l, "pass") || !strncmp(l, "fail ", 5))
 				last = l;
 			else if (!strncmp(l, "fault ", 6))
@@ -718,6 +825,9 @@ static void run_test(int i, struct result *res)
 			snprintf(res->msg, sizeof(res->msg),
 				 "killed: it went over the memory limit of %lu MiB (%lu MiB resident; GRADE_MEMORY_MB sets the limit): an allocation without end?",
 				 limit, mb);
+		} else if (last && !strcmp(last, "pass") && WIFEXITED(status) &&
+			   !WEXITSTATUS(status) && (why = recheck(i, records))) {
+			snprintf(res->msg, sizeof(res->msg), "%s", why);
 		} else if (last && !strcmp(last, "pass") && WIFEXITED(status) &&
 			   !WEXITSTATUS(status)) {
 			res->outcome = GRADE_PASS;
