@@ -600,6 +600,10 @@ class Checker:
                             'names only the model\'s variables its allow-list names (global:)')
             return
         ty = bare(n.get('type', {}).get('qualType', ''))
+        if static and n.get('type', {}).get('qualType', '').startswith(
+                'const ') and not is_pointer(ty) and \
+           re.match(r'^(unsigned |signed )?(char|short|int|long|long long|bool|_Bool)$', ty):
+            return      # a constant: no state
         self.uses['static'].add(ty)
         if not static or ty not in self.allow['static']:
             self.refuse(n, 'a variable of its own (%s %s)' % (ty, n['name']),
