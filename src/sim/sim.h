@@ -414,6 +414,12 @@ struct sim_world {
 	bool enabled_valid;
 	struct task_struct *boot_current;
 
+	/*
+	 * a program's final assertion, copied from its table when the world
+	 * is built: what judges an execution is the simulator's own
+	 */
+	void (*program_check)(void);
+
 	/* what the scenario built, for its oracles */
 	struct task_struct *victim;
 	struct task_struct *candidate;
