@@ -166,8 +166,8 @@ void grade_show_run(struct sim_world *w)
 	params_args(w, opts, sizeof(opts));
 	printf("Schedule: %s   (%u steps, %d preemption%s)\n", sched,
 	       w->run_steps, pre, pre == 1 ? "" : "s");
-	printf("Replay it: %s replay %s %s '%s'%s\n", grade_self(),
-	       w->era->id, w->scn->name, sched, opts);
+	printf("Replay it: %s%s replay %s %s '%s'%s\n", grade_seed_prefix(),
+	       grade_self(), w->era->id, w->scn->name, sched, opts);
 }
 
 /* A run that cannot end is a failure of its own. */
@@ -221,8 +221,9 @@ struct mm_struct *grade_victim_mm(const struct sim_world *w)
 {
 	int i;
 
+	/* the victim's own (its name may be a seed's) */
 	for (i = 0; i < w->nmms; i++)
-		if (!strcmp(w->mm_owner[i], "victim"))
+		if (w->victim && w->mm_task[i] == w->victim)
 			return w->mms[i];
 	return NULL;
 }
@@ -637,7 +638,8 @@ static void explain_cex(struct sim_world *w, struct sim_explore_result *r,
 	if (hint)
 		printf("Hint: %s\n", hint->text);
 	putchar('\n');
-	printf("What DPOR found in your code, minimized (`%s", grade_self());
+	printf("What DPOR found in your code, minimized (`%s%s",
+	       grade_seed_prefix(), grade_self());
 	for (i = 0; i < argc; i++)
 		printf(" %s", argv[i]);
 	printf("` prints it again):\n\n");

@@ -117,6 +117,52 @@ const char *grade_self(void)
 	return self;
 }
 
+/*
+ * The seed of this grading's names, pids and order (DOC: Seeded names,
+ * pids and order in src/sim/scenario.c), for a lab whose student writes
+ * an era: GRADE_SEED, else REAPLAB_SEED, else drawn now; 0 for the other
+ * labs (a program's threads, a historical era's run, are as written).
+ * Put in REAPLAB_SEED before any world is built, so that every test
+ * process and every command a failure prints builds the same worlds.
+ */
+static unsigned long seed;
+
+static void draw_seed(void)
+{
+	const struct era *e = sim_era_by_name("lab");
+	const char *env = getenv("GRADE_SEED");
+	char buf[32];
+
+	if (!e || e->program)
+		return;
+	if (!env || !*env)
+		env = getenv("REAPLAB_SEED");
+	seed = env ? strtoul(env, NULL, 10) : 0;
+	if (!seed) {
+		int fd = open("/dev/urandom", O_RDONLY);
+		unsigned int r = 0;
+
+		if (fd < 0 || read(fd, &r, sizeof(r)) != sizeof(r))
+			r = (unsigned int)time(NULL) ^ (unsigned int)getpid();
+		if (fd >= 0)
+			close(fd);
+		seed = 1 + r % 999999;
+	}
+	snprintf(buf, sizeof(buf), "%lu", seed);
+	setenv("REAPLAB_SEED", buf, 1);
+}
+
+const char *grade_seed_prefix(void)
+{
+	static char prefix[48];
+
+	if (!getenv("REAPLAB_SEED") || !strtoul(getenv("REAPLAB_SEED"), NULL, 10))
+		return "";
+	snprintf(prefix, sizeof(prefix), "REAPLAB_SEED=%s ",
+		 getenv("REAPLAB_SEED"));
+	return prefix;
+}
+
 const struct grade_test *grade_test_running(void)
 {
 	return running >= 0 ? &grade_lab.tests[running] : NULL;
@@ -969,8 +1015,8 @@ static void write_json(const char *path, const struct result *res, int n,
 	json_str(f, conf.kind);
 	fprintf(f, ", \"chapter\": ");
 	json_str(f, conf.chapter);
-	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"tests\": [",
-		score, max, seconds);
+	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"seed\": %lu, \"tests\": [",
+		score, max, seconds, seed);
 	for (i = 0; i < n; i++) {
 		const struct grade_test *t = &grade_lab.tests[i];
 
@@ -1251,6 +1297,7 @@ int grade_main(int argc, char **argv, const char *argv0)
 	}
 	if (read_conf())
 		return EXIT_USAGE;
+	draw_seed();
 	for (n = 0; grade_lab.tests[n].name; n++)
 		;
 	if (table_error())
@@ -1350,6 +1397,10 @@ int grade_main(int argc, char **argv, const char *argv0)
 		fflush(stdout);
 	}
 	printf("  %s: %d/%d\n", grade_lab_id, score, max);
+	/* what replays a failure: the seed, when the worlds had one */
+	if (seed && score < max)
+		printf("  (this grading named, numbered and created the scenarios' tasks with seed %lu: GRADE_SEED=%lu make grade LAB=%s grades again with the same)\n",
+		       seed, seed, grade_lab_id);
 	if (only_i < 0 && max != conf.points)
 		printf("  (lab.conf says %d points, the tests add up to %d: fix one of them)\n",
 		       conf.points, max);
