@@ -11,15 +11,16 @@
 #
 # CLANG ARGS is clang with the model's include path; SRC the student's
 # file, NAME how the lab calls it (mm/mmap.c).  Prints nothing and exits
-# 0 if SRC keeps to the lab's allow-list (FILE, exercises/LAB/allow);
+# 0 if SRC keeps to the lab's allow-list (FILE, exercises/LAB/allow.conf);
 # else prints one line, "NAME:LINE: what: the rule", and exits 1.  Exits
 # 3 if clang cannot read SRC (vet.sh then asks the compiler the lab is
-# built with), 2 on bad usage.  --cache DIR keeps
-# each verdict under a hash of everything it depends on (the file as the
-# preprocessor delivers it, the allow-list, this script), so that a
-# submission graded again costs one run of the preprocessor.  --report
-# prints what SRC uses, in the allow-list's own form (for whoever writes
-# one), and checks nothing.
+# built with), 2 on bad usage or if the check cannot be made (no clang):
+# nothing is let through unchecked.  --cache DIR keeps each verdict under
+# a hash of everything it depends on (the file as the preprocessor
+# delivers it, the allow-list, this script), so that a submission graded
+# again costs one run of the preprocessor.  --report prints what SRC
+# uses, in the allow-list's own form (for whoever writes one), and checks
+# nothing.
 #
 # DOC: What a lab's code is checked against
 #
@@ -43,15 +44,19 @@
 #    &mm->mmap_lock is to a lock); the model's variables it names
 #    (`global:`); its own variables are locals and parameters, none an
 #    array, and statics only of the types `static:` names (a lock of its
-#    own); no type of its own (a union is a cast in disguise);
+#    own) or constants of an integer type; no whole struct written
+#    through a pointer; no type of its own (a union is a cast in
+#    disguise);
 #  - no inline asm and no __attribute__ (section, constructor, alias,
 #    ifunc, weak, used...: a kernel macro the list names, __maybe_unused,
 #    is the model's); no cast between a pointer and an integer or between
-#    two unrelated pointer types, written by the student or done by a
-#    kernel macro to what the student handed it (a seam operation stores
-#    a value in the word it names: an integer into a pointer, a pointer
-#    into an integer or into a pointer of another type is refused, and
-#    so is a lock operation on what is no lock); no pointer arithmetic
+#    two pointer types (but a void * a model function returns, taken as
+#    what it points to, or a pointer handed to one as its void *
+#    parameter), written by the student or done by a kernel macro to
+#    what the student handed it (a seam operation stores a value in the
+#    word it names: an integer into a pointer, a pointer into an integer
+#    or into a pointer of another type is refused, and so is a lock
+#    operation on what is no lock); no pointer arithmetic
 #    (no +, -, ++, -- on a pointer, no index of a pointer; an array is
 #    indexed by a constant within its bounds); no computed goto, va_arg
 #    or offsetof.
@@ -100,15 +105,17 @@ SEAM_OBJECT = {
 # Seam operations that only read the word they name.
 SEAM_READS = {'SEAM_READ_ONCE', 'SEAM_TEST_BIT', 'SEAM_ATOMIC_READ'}
 
-KEYWORDS = set('''auto break case char const continue default do double else
-enum extern float for goto if inline int long register restrict return short
-signed sizeof static struct switch typedef union unsigned void volatile while
-_Alignas _Alignof _Atomic _Bool _Complex _Generic _Imaginary _Noreturn
-_Static_assert _Thread_local typeof __typeof__ __typeof asm __asm __asm__
-__attribute__ __attribute __extension__ __inline __inline__ __restrict
-__restrict__ __volatile__ __volatile __const __const__ __signed__ __signed
-__label__ __alignof__ __alignof __builtin_va_arg __builtin_offsetof
-__auto_type __int128 __thread _Float128'''.split())
+KEYWORDS = set('''
+    auto break case char const continue default do double else enum extern
+    float for goto if inline int long register restrict return short signed
+    sizeof static struct switch typedef union unsigned void volatile while
+    _Alignas _Alignof _Atomic _Bool _Complex _Generic _Imaginary _Noreturn
+    _Static_assert _Thread_local typeof __typeof__ __typeof asm __asm __asm__
+    __attribute__ __attribute __extension__ __inline __inline__ __restrict
+    __restrict__ __volatile__ __volatile __const __const__ __signed__
+    __signed __label__ __alignof__ __alignof __builtin_va_arg
+    __builtin_offsetof __auto_type __int128 __thread _Float128
+'''.split())
 
 
 class Refused(Exception):
@@ -117,14 +124,14 @@ class Refused(Exception):
 
 def usage():
     sys.stderr.write('usage: astcheck.py --lab LAB --allow FILE --name NAME '
-             '[--cache DIR] [--report] -- CLANG ARGS... SRC\n')
+                     '[--cache DIR] [--report] -- CLANG ARGS... SRC\n')
     sys.exit(2)
 
 
 def read_allow(path):
     """The allow-list: KEY: words, a line continued by a blank-led one."""
     allow = {k: set() for k in ('call', 'read', 'write', 'macro', 'global',
-                    'static')}
+                                'static')}
     key = None
     with open(path) as f:
         for line in f:
@@ -136,18 +143,18 @@ def read_allow(path):
                 key = m.group(1)
                 if key not in allow:
                     raise SystemExit('astcheck.py: %s: unknown key %s'
-                             % (path, key))
+                                     % (path, key))
                 rest = m.group(2)
             elif line[0] in ' \t' and key:
                 rest = line
             else:
                 raise SystemExit('astcheck.py: %s: cannot read "%s"'
-                         % (path, line))
+                                 % (path, line))
             # "struct mutex" is one word of static:
             words = rest.split()
             if key == 'static':
                 words = re.findall(r'(?:struct|union|enum) \w+|\w+',
-                           rest)
+                                   rest)
             allow[key].update(words)
     # a field written may be read
     allow['read'] |= allow['write']
@@ -216,13 +223,13 @@ def check_text(text, name, num, macros, allow):
             word = m.group(1) or ''
             if word != 'include':
                 raise Refused('%s:%d: #%s: lab %s\'s code has no directive but #include (no macro of its own, no token pasted together)'
-                          % (name, line, word, num))
+                              % (name, line, word, num))
             continue
         for ident in re.findall(r'[A-Za-z_]\w*', s):
             if ident in macros and ident not in allow['macro'] \
                and ident not in KEYWORDS:
                 raise Refused('%s:%d: the macro %s, which lab %s\'s code may not use (its allow-list names the kernel macros it may)'
-                          % (name, line, ident, num))
+                              % (name, line, ident, num))
 
 
 def macros_of(pre):
@@ -359,7 +366,7 @@ def is_function_pointer(t):
 def strip(node, ast, casts_too=False):
     """The expression under parentheses (and, asked, implicit casts)."""
     while node and (node['kind'] == 'ParenExpr' or
-            (casts_too and node['kind'] == 'ImplicitCastExpr')):
+                    (casts_too and node['kind'] == 'ImplicitCastExpr')):
         node = node['inner'][0]
     return node
 
@@ -379,7 +386,7 @@ class Checker:
 
     def refuse(self, node, what, rule):
         raise Refused('%s:%d: %s: lab %s\'s code %s'
-                  % (self.name, self.ast.line(node), what, self.num, rule))
+                      % (self.name, self.ast.line(node), what, self.num, rule))
 
     def mine(self, node):
         return self.ast.students(node)
@@ -415,7 +422,7 @@ class Checker:
         while p:
             k = p['kind']
             if k == 'ParenExpr' or (k == 'ImplicitCastExpr' and
-                        p['castKind'] == 'NoOp'):
+                                    p['castKind'] == 'NoOp'):
                 node, p = p, self.ast.up(p)
                 continue
             if k == 'MemberExpr' and not p.get('isArrow') and \
@@ -492,7 +499,7 @@ class Checker:
     def check(self, report=False):
         self.first()
         todo = [n for n in self.ast.nodes.values() if self.mine(n) or
-            n['kind'] == 'CallExpr' or n['kind'].endswith('CastExpr')]
+                n['kind'] == 'CallExpr' or n['kind'].endswith('CastExpr')]
         # by line; on a line, an asm or an attribute first (what it is)
         todo.sort(key=lambda n: (self.ast.line(n),
                                  0 if n['kind'].endswith(('Attr', 'AsmStmt'))
@@ -522,7 +529,7 @@ class Checker:
             if n.get('implicit') or n.get('inherited'):
                 return
             self.refuse(n, 'an __attribute__ (%s)' % k[:-4].lower(),
-                    'has none: where code and data go, and what runs when, is the model\'s')
+                        'has none: where code and data go, and what runs when, is the model\'s')
         if k in ('AddrLabelExpr', 'IndirectGotoStmt'):
             self.refuse(n, 'a computed goto', 'jumps only to labels it names')
         if k == 'VAArgExpr':
@@ -531,8 +538,8 @@ class Checker:
             self.refuse(n, 'offsetof', 'computes no address')
         if k in ('RecordDecl', 'EnumDecl') and n.get('completeDefinition'):
             self.refuse(n, 'a type of its own (%s)' % (n.get('name') or
-                                   'anonymous'),
-                    'declares no type: the model\'s types are the ones it uses')
+                                                       'anonymous'),
+                        'declares no type: the model\'s types are the ones it uses')
         if k == 'TypedefDecl':
             self.refuse(n, 'a typedef', 'declares no type')
         if k == 'FunctionDecl':
@@ -551,8 +558,8 @@ class Checker:
             if n['opcode'] in ('+', '-', '+=', '-=') and \
                any(is_pointer(qual(c)) for c in n['inner']):
                 self.refuse(n, 'pointer arithmetic (%s on a pointer)'
-                        % n['opcode'],
-                        'computes no address: it follows the pointers the model gives it')
+                            % n['opcode'],
+                            'computes no address: it follows the pointers the model gives it')
         elif k == 'UnaryOperator':
             if n['opcode'] == '*' and re.match(r'^(struct|union) ',
                                                bare(qual(n))) and \
@@ -562,32 +569,32 @@ class Checker:
                             'writes only the fields its allow-list names (write:)')
             if n['opcode'] in ('++', '--') and is_pointer(qual(n)):
                 self.refuse(n, 'pointer arithmetic (%s on a pointer)'
-                        % n['opcode'],
-                        'computes no address: it follows the pointers the model gives it')
+                            % n['opcode'],
+                            'computes no address: it follows the pointers the model gives it')
         elif k == 'ArraySubscriptExpr':
             self.subscript(n)
 
     def function(self, n):
         if is_function_pointer(qual(n).split('(', 1)[1] if '(' in qual(n)
-                       else ''):
+                               else ''):
             self.refuse(n, 'a function pointer parameter',
-                    'has no function pointer')
+                        'has no function pointer')
         body = any(c.get('kind') == 'CompoundStmt' for c in n.get('inner', []))
         if body and n.get('storageClass') != 'static' and \
            n['name'] not in self.functions:
             self.refuse(n, 'defines %s()' % n['name'],
-                    'defines only %s (lab.conf\'s functions:) and static helpers'
-                    % ' '.join(self.functions))
+                        'defines only %s (lab.conf\'s functions:) and static helpers'
+                        % ' '.join(self.functions))
 
     def variable(self, n):
         t = qual(n)
         where = self.in_function(n)
         if is_function_pointer(t):
             self.refuse(n, 'a function pointer (%s)' % n.get('name', ''),
-                    'has no function pointer: it calls functions by name')
+                        'has no function pointer: it calls functions by name')
         if '[' in t:
             self.refuse(n, 'an array (%s)' % n.get('name', ''),
-                    'declares no array: the model\'s are the ones it indexes')
+                        'declares no array: the model\'s are the ones it indexes')
         static = n.get('storageClass') == 'static'
         extern = n.get('storageClass') == 'extern'
         if n['kind'] == 'ParmVarDecl' or (where and not static and
@@ -617,14 +624,14 @@ class Checker:
         if c['kind'] != 'DeclRefExpr' or \
            c['referencedDecl']['kind'] != 'FunctionDecl':
             self.refuse(n, 'a call through a pointer',
-                    'calls functions by name only')
+                        'calls functions by name only')
         name = c['referencedDecl']['name']
         self.uses['call'].add(name)
         if name in self.allow['call'] or name in self.functions or \
            name in self.helpers:
             return
         self.refuse(n, 'a call of %s()' % name,
-                'calls only the kernel functions its allow-list names (call:)')
+                    'calls only the kernel functions its allow-list names (call:)')
 
     def reference(self, n):
         ref = n['referencedDecl']
@@ -640,7 +647,7 @@ class Checker:
                         return
                 p = self.ast.up(p)
             self.refuse(n, '%s used as a value' % ref['name'],
-                    'has no function pointer: it calls functions by name')
+                        'has no function pointer: it calls functions by name')
         if ref['kind'] != 'VarDecl':
             return
         decl = self.ast.nodes.get(ref['id'])
@@ -654,7 +661,7 @@ class Checker:
         self.uses['global'].add(ref['name'])
         if ref['name'] not in self.allow['global']:
             self.refuse(n, 'the variable %s' % ref['name'],
-                    'names only the model\'s variables its allow-list names (global:)')
+                        'names only the model\'s variables its allow-list names (global:)')
 
     def member(self, n):
         if not n.get('name'):
@@ -666,8 +673,8 @@ class Checker:
            (not write and field in self.allow['read']):
             return
         self.refuse(n, '%s %s' % ('writes' if write else 'reads', field),
-                '%s only the fields its allow-list names (%s:)'
-                % ('writes' if write else 'reads',
+                    '%s only the fields its allow-list names (%s:)'
+                    % ('writes' if write else 'reads',
                    'write' if write else 'read'))
 
     def cast(self, n):
@@ -717,7 +724,7 @@ class Checker:
         if self.mine(inner) and not is_pointer(qual(inner)) and \
            inner['kind'] != 'IntegerLiteral':
             self.refuse(inner, 'an integer made a pointer by a kernel macro',
-                    'hands a macro a pointer where it takes one')
+                        'hands a macro a pointer where it takes one')
 
     def seam(self, call):
         """A seam operation on what the student handed it."""
@@ -728,7 +735,7 @@ class Checker:
         obj = args[1]
         # the word the operation names: under the macro's (void *)
         while obj['kind'] in ('CStyleCastExpr', 'ImplicitCastExpr',
-                      'ParenExpr') and not self.mine(obj):
+                              'ParenExpr') and not self.mine(obj):
             if obj['kind'] != 'ParenExpr' and \
                not is_pointer(qual(obj['inner'][0])):
                 break
@@ -743,11 +750,11 @@ class Checker:
         shown = bare(obj.get('type', {}).get('qualType', '')).rstrip('* ')
         if want and self.mine(obj) and want not in (slot, shown):
             self.refuse(obj, '%s on a %s' % (op[5:].lower(), shown),
-                    'locks, wakes and sets bits only in what is made for it')
+                        'locks, wakes and sets bits only in what is made for it')
         for a in args[2:4]:
             v = a
             while v['kind'] in ('CStyleCastExpr', 'ImplicitCastExpr',
-                        'ParenExpr') and not self.mine(v):
+                                'ParenExpr') and not self.mine(v):
                 v = v['inner'][0]
             if not self.mine(v):
                 continue
@@ -756,30 +763,30 @@ class Checker:
                 if v['kind'] == 'IntegerLiteral' and v.get('value') == '0':
                     continue
                 self.refuse(v, 'an integer stored into a pointer (%s)'
-                        % op[5:].lower(),
-                        'stores into a word only a value of its type')
+                            % op[5:].lower(),
+                            'stores into a word only a value of its type')
             if is_pointer(vt) and not is_pointer(slot):
                 self.refuse(v, 'a pointer stored into an integer (%s)'
-                        % op[5:].lower(),
-                        'stores into a word only a value of its type')
+                            % op[5:].lower(),
+                            'stores into a word only a value of its type')
             if is_pointer(vt) and is_pointer(slot) and \
                bare(vt) != bare(slot) and vt != 'void *':
                 self.refuse(v, 'a %s stored into a %s (%s)'
-                        % (vt, slot, op[5:].lower()),
-                        'stores into a word only a value of its type')
+                            % (vt, slot, op[5:].lower()),
+                            'stores into a word only a value of its type')
 
     def subscript(self, n):
         base = n['inner'][0]
         if not (base['kind'] == 'ImplicitCastExpr' and
-            base['castKind'] == 'ArrayToPointerDecay'):
+                base['castKind'] == 'ArrayToPointerDecay'):
             self.refuse(n, 'an index of a pointer',
-                    'computes no address: it indexes arrays only')
+                        'computes no address: it indexes arrays only')
         m = re.search(r'\[(\d+)\]', qual(base['inner'][0]))
         idx = strip(n['inner'][1], self.ast, True)
         if not m or idx['kind'] != 'IntegerLiteral' or \
            not 0 <= int(idx['value']) < int(m.group(1)):
             self.refuse(n, 'an index the compiler cannot bound',
-                    'indexes an array only by a constant within its bounds')
+                        'indexes an array only by a constant within its bounds')
 
 
 def system_dirs(clang, tree):
@@ -799,7 +806,14 @@ def system_dirs(clang, tree):
 
 
 def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    except OSError as e:
+        # no clang: the check cannot be made, so nothing is let through
+        sys.stderr.write('astcheck.py: cannot run %s (%s): make deps installs it\n'
+                         % (cmd[0], e.strerror))
+        sys.exit(2)
     return p.returncode, p.stdout.decode('utf-8', 'replace'), \
         p.stderr.decode('utf-8', 'replace')
 
@@ -855,7 +869,7 @@ def main(argv):
         if not opts['report']:
             check_text(text, opts['name'], num, macros_of(pre), allow)
         rc, out, err = run(clang + ['-fsyntax-only', '-Xclang',
-                        '-ast-dump=json', src])
+                                    '-ast-dump=json', src])
         if rc:
             lines = [l for l in err.split('\n') if 'error' in l]
             sys.stdout.write((lines or [err.strip()])[0] + '\n')
@@ -872,7 +886,7 @@ def main(argv):
                     if ident in macros:
                         c.uses['macro'].add(ident)
             for k in ('call', 'read', 'write', 'macro', 'global',
-                  'static'):
+                      'static'):
                 print('%s: %s' % (k, ' '.join(sorted(c.uses[k]))))
             return 0
     except Refused as e:
@@ -887,4 +901,8 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Exception as e:      # a checker that fails lets nothing through
+        sys.stderr.write('astcheck.py: %s: %s\n' % (type(e).__name__, e))
+        sys.exit(2)

@@ -37,11 +37,14 @@
  * the test ends, every process it left, in whatever session, is
  * re-parented to the runner, which kills them all before the next test.
  *
- * What a student's C can still do is bounded by vet.sh (DOC: What a
- * lab's code may be), which ran before the code was linked: it names no
- * C library function, no system call, nothing of the grader or the
- * simulator, has no constructor and no asm.  exercises/README.md
- * ("Trust") says what that leaves.
+ * What a student's C can still do is bounded by what ran before it was
+ * compiled and linked: the AST check against the lab's allow-list
+ * (astcheck.py, DOC: What a lab's code is checked against: no address
+ * computed, no function pointer, no cast between pointers and integers,
+ * no asm, no attribute) and vet.sh's checks of the text and the object
+ * (DOC: What a lab's code may be).  The re-check of a shared check's
+ * record above is a second line for a report forged all the same.
+ * exercises/README.md ("Trust") says what that leaves.
  *
  * CK_FORK=no runs the bodies in this process, without limits or sandbox,
  * for a debugger; one misbehaving submission then takes the grader down
