@@ -111,8 +111,11 @@ endef
 # The era a lab's C overlays (`.parent` in its era.c), and the model's
 # kernel API that overlay may use, derived from that era's own objects
 # (exercises/grader/vet.sh, DOC: What a lab's code may be).
-lab_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	exercises/$(1)/era.c)
+# (asked for every submission's rules: read once per lab, remembered)
+lab_parent = $(if $(filter undefined,$(origin lab_parent_$(1))),$(eval \
+	lab_parent_$(1) := $(shell sed -n \
+	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
+	exercises/$(1)/era.c)))$(lab_parent_$(1))
 define api_rule
 $(B)/labs/api/$(1).txt: $(B)/eras/$(1).o $(call era_desc,$(1)) \
 		$(call era_objs,$(1)) $(COMMON_OBJS) exercises/grader/vet.sh
@@ -246,6 +249,11 @@ $(B)/labs/variants/$(1)/source-verdict: $(addprefix tests/labs/$(1)/,\
 CHECK_DEPS += $(B)/labs/variants/$(1)/source-verdict
 endef
 $(foreach v,$(LAB_ASTSAYS),$(eval $(call lab_source_verdict,$(v))))
+
+# grade.sh's stamp: made only if the lab's binary with the student's code
+# was (exercises/grader/grade.sh builds it and the broken one at once).
+$(B)/labs/%/built: $(B)/labs/%/reaplab
+	@touch $@
 
 # The labs' tests (tests/check_labs.c) run every binary.
 CHECK_DEPS += $(LAB_BINS)
