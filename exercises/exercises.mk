@@ -51,7 +51,8 @@ LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
 # the model is, every local variable a student declares starting at zero
 # (what an uninitialized pointer held before, another function's data,
 # is never the student's to follow); the graders as the simulator.
-LAB_CFLAGS := $(MODEL_CFLAGS) -ftrivial-auto-var-init=zero
+LAB_CFLAGS := $(MODEL_CFLAGS) $(shell $(CC) -ftrivial-auto-var-init=zero \
+	-E -x c /dev/null > /dev/null 2>&1 && echo -ftrivial-auto-var-init=zero)
 $(B)/obj/exercises/%.o: exercises/%.c Makefile exercises/exercises.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@

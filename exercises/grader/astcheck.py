@@ -893,9 +893,10 @@ def main(argv):
         verdict = str(e) + '\n'
     if key:
         os.makedirs(opts['cache'], exist_ok=True)
-        with open(key + '.tmp', 'w') as f:
+        tmp = '%s.%d.tmp' % (key, os.getpid())
+        with open(tmp, 'w') as f:
             f.write(verdict)
-        os.replace(key + '.tmp', key)
+        os.replace(tmp, key)
     sys.stdout.write(verdict)
     return 1 if verdict else 0
 
