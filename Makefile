@@ -19,8 +19,14 @@
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
-REQ_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Isrc/include -MMD -MP
-ALL_CFLAGS = $(REQ_CFLAGS) $(CFLAGS)
+REQ_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -MMD -MP
+# Where the headers are: the model's (src/include) and what it exports to
+# the simulator (src/include/uapi).  The simulator's engine, explorer and
+# renderers see only the second (DOC: The simulator's layers,
+# src/sim/engine/engine.h): a kernel header included there does not build.
+INC = -Isrc/include -Isrc/include/uapi
+UAPI_INC := -Isrc/include/uapi
+ALL_CFLAGS = $(REQ_CFLAGS) $(INC) $(CFLAGS)
 # Model code: -fPIC so that no global function is inlined into a caller
 # (an era must be able to replace it), -finstrument-functions for the call
 # stacks of the trace.
@@ -41,7 +47,7 @@ REQ_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 # A NULL pointer the model follows is the explorer's verdict (bad-access),
 # with its counterexample, not UBSan's abort: the model is built without
-# the null check (src/sim/ops.c, DOC: A model bug is a verdict).
+# the null check (src/sim/world/ops.c, DOC: A model bug is a verdict).
 MODEL_CFLAGS += -fno-sanitize=null
 export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
@@ -63,8 +69,16 @@ COMMON_SRCS := $(sort $(wildcard src/kernel/*.c src/kernel/time/*.c src/mm/*.c \
 	src/lib/*.c src/fs/*.c src/fs/proc/*.c src/init/*.c))
 # Simulator-only code: the engines and tools (src/sim), the benchmarks
 # (src/bench) and the real-kernel labs (src/labs).
-SIM_SRCS := $(sort $(wildcard src/sim/*.c src/bench/*.c src/labs/*.c))
-SIM_ASM := src/sim/switch_x86_64.S
+# The simulator's layers (src/sim/*/, DOC: The simulator's layers): the
+# three that must not see the kernel's headers, and the world.
+SIM_APART := engine explore render
+# The model's architecture (src/arch/reaplab/, DOC: The machine under the
+# model, src/include/asm/machine.h): model code, but one for every era,
+# so built once, beside the simulator, and never instrumented.
+ARCH_SRCS := $(sort $(wildcard src/arch/reaplab/*/*.c))
+SIM_SRCS := $(sort $(wildcard $(SIM_APART:%=src/sim/%/*.c) \
+	src/sim/world/*.c src/bench/*.c src/labs/*.c)) $(ARCH_SRCS)
+SIM_ASM := src/sim/engine/switch_x86_64.S src/sim/world/spin_x86_64.S
 CLI_SRCS := $(sort $(wildcard src/cli/*.c))
 
 COMMON_OBJS := $(COMMON_SRCS:src/%.c=$(B)/obj/%.o)
@@ -143,11 +157,22 @@ $(B)/obj/%.o: src/%.c Makefile
 		--redefine-sym __odr_asan.era_descriptor=__odr_asan.era_descriptor_of_parent \
 		$< $@
 
+# The layers apart (SIM_APART): checked by src/sim/layers.sh, then built
+# as everything else is, but with only the model's uapi to include.
+define apart_rule
+$(B)/obj/sim/$(1)/%.o: src/sim/$(1)/%.c Makefile src/sim/layers.sh
+	@mkdir -p $$(@D)
+	@sh src/sim/layers.sh $(1) $$< $$(CC) $$(filter-out -MMD -MP,$$(ALL_CFLAGS)) $$(EXTRA)
+	$$(CC) $$(ALL_CFLAGS) $$(EXTRA) -c $$< -o $$@
+endef
+$(foreach l,$(SIM_APART),$(eval $(call apart_rule,$(l))))
+
 $(B)/obj/%.o: src/%.S Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
+$(B)/obj/sim/engine/eras.o: private EXTRA = $(ERA_DEFS)
+$(SIM_APART:%=$(B)/obj/sim/%/%.o): private INC = $(UAPI_INC)
 
 # One relocatable object per era: its era.c, its overlay and its
 # ancestors' (first definition wins: -z muldefs), the common tree; then
@@ -155,9 +180,9 @@ $(B)/obj/sim/eras.o: private EXTRA = $(ERA_DEFS)
 # coexist in one binary under their kernel name.
 define era_rule
 $(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_link_objs,$(1)) \
-		$(COMMON_OBJS) src/sim/model.lds
+		$(COMMON_OBJS) src/sim/world/model.lds
 	@mkdir -p $$(@D)
-	ld -r -z muldefs -T src/sim/model.lds -o $$@.tmp \
+	ld -r -z muldefs -T src/sim/world/model.lds -o $$@.tmp \
 		$(call era_desc,$(1)) $(call era_link_objs,$(1)) $(COMMON_OBJS)
 	objcopy --redefine-sym era_descriptor=$(call era_sym,$(1)) \
 		--redefine-sym __era_data_begin=$(call era_sym,$(1))_data_begin \
@@ -168,9 +193,9 @@ $(B)/eras/$(1).o: $(call era_desc,$(1)) $(call era_link_objs,$(1)) \
 endef
 $(foreach e,$(ERAS) $(MUTANTS) $(TEST_PROGS),$(eval $(call era_rule,$(e))))
 
-$(B)/gen/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) Makefile
+$(B)/gen/sources.c: src/sim/render/gen_sources.sh $(MODEL_TREE) Makefile
 	@mkdir -p $(@D)
-	sh src/sim/gen_sources.sh $(MODEL_TREE) > $@
+	sh src/sim/render/gen_sources.sh $(MODEL_TREE) > $@
 
 $(B)/obj/gen/sources.o: $(B)/gen/sources.c
 	@mkdir -p $(@D)

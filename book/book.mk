@@ -5,8 +5,11 @@
 # Included by the top-level Makefile.
 #
 #   make book        run every command of book/fragments (build/book/gen/),
-#                    check the code the chapters quote (book/lint.sh), and
-#                    build build/book/html/ with Doxygen; any warning fails
+#                    check the code the chapters quote (book/lint.sh), the
+#                    assertions about runs (book/asserts.sh), the sources
+#                    (book/refs.sh) and the claims ledger (book/claims.sh),
+#                    and build build/book/html/ with Doxygen; any warning
+#                    fails
 #   make book-check  open every page of the built book in headless Chromium
 #                    and fail on what a reader would trip over; screenshots
 #                    in build/book/shots/ (needs `make deps BOOK=1`)
@@ -37,7 +40,8 @@ BOOK_CHAPTERS := $(addprefix book/,$(shell sed -e 's/\#.*//' book/chapters | \
 	awk 'NF >= 2 { print $$2 }'))
 BOOK_TOOLS := book/Doxyfile book/book.css book/navfilter.sh book/lint.sh \
 	book/labs.sh book/gather.sh book/asserts.sh book/chapters \
-	book/refs.sh book/references book/glossary.sh book/glossary
+	book/refs.sh book/references book/glossary.sh book/glossary \
+	book/claims.sh $(wildcard book/claims/*.claims)
 # The labs: each one's handout is a page of the book (book/labs.sh), and
 # each chapter lists its labs (navfilter.sh); a lab added or taken away
 # rebuilds the book, as a changed one does.
@@ -73,22 +77,22 @@ $(BOOK_OUT)/.bench-list: book-force
 BOOK_MUT := $(BOOK_OUT)/mutants
 BOOK_MUT_SRCS := $(sort $(wildcard tests/mutants/*/*.c tests/mutants/*/*/*.c))
 
-$(BOOK_MUT)/eras.o: src/sim/eras.c Makefile book/book.mk
+$(BOOK_MUT)/eras.o: src/sim/engine/eras.c Makefile book/book.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
 		-DSIM_LAB_ERAS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))' \
 		-c $< -o $@
 
-$(BOOK_MUT)/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) $(BOOK_MUT_SRCS) \
+$(BOOK_MUT)/sources.c: src/sim/render/gen_sources.sh $(MODEL_TREE) $(BOOK_MUT_SRCS) \
 		Makefile book/book.mk
 	@mkdir -p $(@D)
-	sh src/sim/gen_sources.sh $(MODEL_TREE) $(foreach f,$(BOOK_MUT_SRCS),\
+	sh src/sim/render/gen_sources.sh $(MODEL_TREE) $(foreach f,$(BOOK_MUT_SRCS),\
 		$(f)=$(patsubst tests/mutants/%,src/eras/mutant-%,$(f))) > $@
 
 $(BOOK_MUT)/sources.o: $(BOOK_MUT)/sources.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+$(BOOK_MUT)/reaplab: $(filter-out $(B)/obj/sim/engine/eras.o,$(SIM_OBJS)) \
 		$(CLI_OBJS) $(ERA_OBJS) $(MUTANTS:%=$(B)/eras/%.o) \
 		$(BOOK_MUT)/eras.o $(BOOK_MUT)/sources.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
@@ -119,6 +123,7 @@ $(BOOK_OUT)/html/index.html: $(BOOK_GEN)/.stamp $(BOOK_CHAPTERS) \
 	labs=$$(sh book/labs.sh pages $(BOOK_GEN)/labs) && \
 	sh book/glossary.sh check && \
 	G=$(BOOK_GEN) sh book/refs.sh check $(BOOK_CHAPTERS) $$labs book/glossary && \
+	G=$(BOOK_GEN) sh book/claims.sh check && \
 	BOOK_INPUT="$(BOOK_CHAPTERS) $$(echo $$labs)" BOOK_OUT=$(BOOK_OUT) \
 		BOOK_GEN=$(BOOK_GEN) doxygen book/Doxyfile || { \
 		rm -rf $(BOOK_OUT)/html; exit 1; }

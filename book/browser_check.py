@@ -26,7 +26,7 @@
 #         line of the source text drawn on two lines), or a changelog diagram
 #         whose rows cut a name ("test_and_set_bi" / "t(TIF_MEMDIE)": a row
 #         filled to its column's edge, continued 4 further in; the renderer's
-#         rules, DOC: The changelog diagram in src/sim/render.c), or whose
+#         rules, DOC: The changelog diagram in src/sim/render/render.c), or whose
 #         column header runs into the next; and a diagram that is not,
 #         verbatim, the text of a fragment the build wrote (GEN_DIR).
 #
@@ -249,7 +249,7 @@ def diagram_defects(text):
 
     A diagram is a line "  step  ..." (the headers) over a rule of dashes,
     one run a column; its rows follow until an empty line.  The renderer
-    (src/sim/render.c) puts a row that continues a line exactly 4 further
+    (src/sim/render/render.c) puts a row that continues a line exactly 4 further
     in than the line's first row, alone on its row, and never ends a row
     at the column's edge where a space fell; so a continuation whose row
     before it fills the column and ends in a name character, and which
@@ -480,7 +480,7 @@ def check(drv, html, shots, gen, shot_pages, crops):
 
 def plant_diagram(widths, rows, heads=("A (allocating task)",
                                        "R (oom_reaper)")):
-    """A changelog diagram as src/sim/render.c draws one."""
+    """A changelog diagram as src/sim/render/render.c draws one."""
     def line(gutter, cells):
         out = "%6s  " % gutter
         last = max(c for c in range(len(cells)) if cells[c])

@@ -3,9 +3,9 @@
 // book/player.js - the player page: be the scheduler of the real model
 //
 // The model runs in WebAssembly, one module per era (book/player.mk,
-// src/sim/player.c), loaded on demand from reaplab-ERA.js.  Every
+// src/sim/world/player.c), loaded on demand from reaplab-ERA.js.  Every
 // click asks the module to replay the position from the start plus one
-// step (src/sim/player.c, DOC: The player's position is a list of steps)
+// step (src/sim/world/player.c, DOC: The player's position is a list of steps)
 // and draws what it answers: the changelog diagram exactly as `reaplab
 // replay` prints it, the state of the mm, the locks, the oracles.
 // PLAYER_DATA (player-data.js) lists the eras, the scenarios, the

@@ -7,7 +7,7 @@
 # installs it); without emcc `make player` says so, and make book installs
 # the page without the modules: it then says how to get the player.
 #
-# The native per-era link (ld -r with src/sim/model.lds, objcopy renames,
+# The native per-era link (ld -r with src/sim/world/model.lds, objcopy renames,
 # -z muldefs) has no wasm-ld equivalent, so each era is a module of its
 # own: book/player_wrap.sh compiles every model file unchanged, its
 # functions weak and its variables in one data segment, and the link puts
@@ -25,12 +25,13 @@ EMCC ?= emcc
 # Debian's emcc runs node with its acorn from here
 export NODE_PATH := /usr/share/nodejs
 PLAYER := $(B)/player
-PLAYER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Isrc/include -Isrc/sim -O2 \
+PLAYER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Isrc/include -Isrc/include/uapi -O2 \
 	-MMD -MP
-PLAYER_SIM_SRCS := $(filter-out src/sim/threads.c src/sim/turnstile.c \
-	src/sim/source.c src/sim/symbols.c,$(sort $(wildcard src/sim/*.c)))
+PLAYER_SIM_SRCS := $(filter-out src/sim/world/threads.c src/sim/engine/turnstile.c \
+	src/sim/render/source.c src/sim/engine/symbols.c,$(sort $(wildcard src/sim/*/*.c))) \
+	$(ARCH_SRCS)
 PLAYER_SIM_OBJS := $(PLAYER_SIM_SRCS:src/%.c=$(PLAYER)/obj/%.o) \
-	$(PLAYER)/obj/sim/symbols.o
+	$(PLAYER)/obj/sim/engine/symbols.o
 PLAYER_EXPORTS := _player_load,_player_set,_player_step,_player_undo
 PLAYER_EXPORTS := $(PLAYER_EXPORTS),_player_info,_player_out
 PLAYER_LDFLAGS := -O2 -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sSINGLE_FILE \
@@ -53,6 +54,11 @@ $(PLAYER)/obj/sim/%.o: src/sim/%.c book/player.mk
 	@mkdir -p $(@D)
 	$(EMCC) $(PLAYER_CFLAGS) -c $< -o $@
 
+# The model's architecture, one for every era, as natively
+$(PLAYER)/obj/arch/%.o: src/arch/%.c book/player.mk
+	@mkdir -p $(@D)
+	$(EMCC) $(PLAYER_CFLAGS) -c $< -o $@
+
 # A model file: wrapped (player_wrap.sh) from its native object's names
 $(PLAYER)/wrap/%.c: src/%.c $(B)/obj/%.o book/player_wrap.sh
 	@mkdir -p $(@D)
@@ -71,7 +77,7 @@ $(PLAYER)/marks/start.o $(PLAYER)/marks/stop.o: %.o: %.c
 	$(EMCC) $(PLAYER_CFLAGS) -fno-zero-initialized-in-bss -c $< -o $@
 
 # The list of eras is this module's one era, and its data is model_data
-$(PLAYER)/obj/sim/eras.o: src/sim/eras.c book/player.mk
+$(PLAYER)/obj/sim/engine/eras.o: src/sim/engine/eras.c book/player.mk
 	@mkdir -p $(@D)
 	$(EMCC) $(PLAYER_CFLAGS) -DSIM_ERAS='ERA(era_descriptor)' \
 		-Dera_descriptor_data_begin=__start_model_data \

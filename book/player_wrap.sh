@@ -5,7 +5,7 @@
 # player compiles it (book/player.mk), on stdout.
 #
 # wasm-ld has no -z muldefs and no linker script, so the native per-era
-# link (src/sim/model.lds) is redone with what clang offers, around the
+# link (src/sim/world/model.lds) is redone with what clang offers, around the
 # unchanged source:
 #   - every global function is weak (#pragma weak): the era's overlay is
 #     linked before its parents and the common tree, and the first of

@@ -11,6 +11,9 @@
 #                                 the FILEs has an entry; one line a
 #                                 problem (FILE:LINE), exit 1 if any
 #   sh book/refs.sh keys          the thread keys, one a line
+#   sh book/refs.sh commits       the commits with an entry, "ID|SUBJECT"
+#                                 a line (book/claims.sh checks a
+#                                 ledger's commit sources against them)
 #
 # The entries: the threads and the extra commits of book/references, and
 # every commit an era's descriptor cites (`reaplab list --timeline
@@ -162,11 +165,16 @@ expand)
 	expand ;;
 keys)
 	entries | awk -F'|' '$1 == "thread" { print $2 }' ;;
+commits)
+	# the subjects as the commits have them: the eras' come from a
+	# Markdown table, with _ and * escaped
+	entries | awk -F'|' '$1 == "commit" { print $2 "|" $3 }' |
+	sed -e 's/\\\([_*]\)/\1/g' ;;
 check)
 	shift
 	out=$(check "$@")
 	[ -z "$out" ] || { printf '%s\n' "$out"; exit 1; } ;;
 *)
-	echo "usage: sh book/refs.sh page | expand | keys | check FILE..." >&2
+	echo "usage: sh book/refs.sh page | expand | keys | commits | check FILE..." >&2
 	exit 2 ;;
 esac

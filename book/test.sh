@@ -41,6 +41,10 @@
 #              no term twice (book/glossary.sh check); the built page
 #              Glossary has an anchor for each term, and chapters link a
 #              term's first use to it;
+#   claims     every checkable token (commit id, release, date, percentage,
+#              CVE, figure, link) of a page out of PENDING has its entry
+#              in book/claims/PAGE.claims, and every ledger is well formed
+#              and current (book/claims.sh check);
 #   private    no path into the notes and no "seed" but a random one
 #              (book/private.sh) in the book's sources and HTML, the CLI's
 #              output, the labs, src/ and tests/;
@@ -52,7 +56,12 @@
 #              each form written wrong; refs.sh on an unknown thread and
 #              commit, a duplicate and a short entry; glossary.sh on a
 #              malformed line, an anchor and a term twice, and its links
-#              on the first prose use only; private.sh on each
+#              on the first prose use only; claims.sh on a commit id
+#              planted unledgered in a copy of the book, on one token of
+#              each other kind, a stale entry, malformed entries and
+#              sources, an unverified entry its page does not mark, and
+#              not on what is code, a comment or a pending page;
+#              private.sh on each
 #              kind of private word, and not on a random seed; labs.sh on a
 #              lab whose chapter is no page of the book, and it picks up a
 #              lab nobody told it about.
@@ -428,6 +437,7 @@ run references "$(check_references build/book/html)"
 run glossary "$(sh book/glossary.sh check 2>&1 || true)"
 run glossary-html "$(check_glossary build/book/html)"
 run private "$(check_private 2>&1)"
+run claims "$(G=$G sh book/claims.sh check 2>/dev/null)"
 
 # --- the guards, on books that break them ---------------------------------
 
@@ -780,6 +790,215 @@ must_fail asserts-syntax "y.md:7: .*patterns must be /ERE/" "$out"
 must_fail asserts-unclosed "y.md:8: .*not an assertion" "$out"
 must_fail asserts-ere "y.md:9: .*not an extended regular expression" "$out"
 must_fail asserts-all "book: 8 of 8 assertions about runs do not hold" "$out"
+
+# claims: a commit id planted, unledgered, in a copy of the book fails
+# naming the file, the line and the id; so does one token of each other
+# kind, a stale entry, each malformed entry and source, an unverified
+# entry its page does not mark; code, comments, Doxygen's file arguments
+# and era ids are not tokens; a pending page is skipped, and counted
+mkdir -p "$tmp/cb"
+cp -R book "$tmp/cb/book"
+cp -R exercises "$tmp/cb/exercises"
+claims() {	# claims DIR ARGS...: book/claims.sh on the copy in DIR
+	d=$1
+	shift
+	BOOK_DIR="$d/book" LABS_DIR="$d/exercises" G=$G sh book/claims.sh "$@" 2>&1
+}
+checks=$((checks + 1))
+out=$(claims "$tmp/cb" check) || fail "claims-copy: the copy of the book does not pass: $out"
+# the planted id goes into the chapter munmap, checked whatever PENDING says
+pending=$(sed -n '/^PENDING="/,/^"/p' book/claims.sh | sed -e '1d' -e '$d')
+target=munmap.md
+printf '\nA planted commit, 0123456789ab, that no ledger backs.\n' >> "$tmp/cb/book/$target"
+n=$(wc -l < "$tmp/cb/book/$target")
+out=$(CLAIMS_PENDING="$(printf '%s\n' $pending | grep -vx munmap)" claims "$tmp/cb" check &&
+      echo "exit 0" || echo "exit $?")
+must_fail claims-planted "book/$target:$n: commit 0123456789ab: no entry in $tmp/cb/book/claims/munmap.claims" "$out"
+must_fail claims-planted-unknown "book/$target:$n: commit 0123456789ab: neither in book/references nor an era's commit" "$out"
+must_fail claims-planted-status "exit 1" "$out"
+# the same plant in a pending page passes, and the summary counts it;
+# named, a pending page is checked in full
+cp book/$target "$tmp/cb/book/$target"
+printf '\nA planted commit, 0123456789ab, in a pending page.\n' >> "$tmp/cb/book/index.md"
+P="$pending index"
+npend=$(printf '%s\n' $P | sort -u | wc -l)
+out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check && echo "exit 0" || echo "exit $?")
+must_fail claims-pending "claims: [0-9]* pages, [0-9]* checked against their ledgers, $npend pending" "$out"
+must_fail claims-pending-status "exit 0" "$out"
+out=$(CLAIMS_PENDING="$P" claims "$tmp/cb" check index nosuchpage || true)
+must_fail claims-named "index.md:[0-9]*: commit 0123456789ab: no entry" "$out"
+must_fail claims-named-nopage "no page \"nosuchpage\"" "$out"
+
+# a small book: a chapter with a token of each kind, a lab, a glossary
+mkdir -p "$tmp/cs/book/claims" "$tmp/cs/exercises/01-a"
+printf 'index index.md\nch ch.md\nglossary glossary.md\n' > "$tmp/cs/book/chapters"
+printf '\\mainpage T\n' > "$tmp/cs/book/index.md"
+printf '# G {#glossary}\n' > "$tmp/cs/book/glossary.md"
+printf 'x | x | x | Since Linux 4.6, a term.\n' > "$tmp/cs/book/glossary"
+cat > "$tmp/cs/book/ch.md" <<'CHAPTER'
+# C {#ch}
+<!-- SPDX-License-Identifier: GPL-2.0-only -->
+\kcommit{abcdefabcdef} went into v4.20, on 2018-07-27 (July 2018), and
+cost 15% on 32 cores, 80 GB in 2.5 s; CVE-2020-29369, see
+[the thread](https://lore.kernel.org/all/x@y/).
+
+Some later claim, about 2019, unverified here.
+
+```
+v9.9 2018 80 GB in a fence is code
+```
+`v9.8` in a code span is code, `Fixes: abcdefabcdef` is still a commit.
+<!-- assert x.txt /v9.7 and 2016/ -->
+\snippet eras/v4.14/mm/mmap.c v4.14-cycle
+The 2017-cond era is no date; it runs 0 runs.
+CHAPTER
+printf '# Lab 01: A\n\nSince v4.14.\n' > "$tmp/cs/exercises/01-a/README.md"
+cat > "$tmp/cs/book/claims/ch.claims" <<'LEDGER'
+# a comment
+id:      ch-merge
+tokens:  abcdefabcdef; v4.20; 2018-07-27; July 2018
+claim:   The commit went into v4.20.
+source:  commit abcdefabcdef "sub"
+says:    It is the commit.
+source:  tree v4.20 someone/linux-4.20 mm/mmap.c:2714-2820 __do_munmap()
+says:    The code is there,
+         on two lines.
+
+id:      ch-cost
+tokens:  15%; 32 cores; 80 GB; 2.5 s; CVE-2020-29369
+claim:   What it cost.
+source:  thread t-1, the second message
+says:    The figures.
+source:  cve CVE-2020-29369 (cve.org)
+says:    The record.
+
+id:      ch-link
+tokens:  https://lore.kernel.org/all/x@y/
+claim:   The thread.
+source:  thread "Re: a subject", A. Author, 2018-07-28, linux-mm
+says:    It is there.
+
+id:      ch-later
+tokens:  2019
+claim:   Some later claim.
+source:  unverified
+why:     Nothing found.
+
+id:      ch-none
+tokens:  -
+claim:   A claim the page makes without a token.
+source:  repo book/chapters:1
+says:    Checked all the same.
+LEDGER
+cat > "$tmp/cs/book/claims/glossary.claims" <<'LEDGER'
+id:      gl-46
+tokens:  v4.6
+claim:   Since v4.6.
+source:  repo book/chapters:1
+says:    Whatever.
+LEDGER
+cat > "$tmp/cs/book/claims/lab-01.claims" <<'LEDGER'
+id:      lab-01-414
+tokens:  v4.14
+claim:   Since v4.14.
+source:  unverified
+why:     A test.
+LEDGER
+printf 'thread t-1 | [PATCH] x: a subject | A. Author | 2020-01-02 | linux-mm | 1@x | What.\ncommit abcdefabcdef | sub | Au Thor | v9.9 | What.\n' \
+	> "$tmp/cs/refs"
+sclaims() {	# book/claims.sh on the small book, P its pending pages
+	BOOK_DIR="$tmp/cs/book" LABS_DIR="$tmp/cs/exercises" REFS="$tmp/cs/refs" \
+	G="$tmp/cs" CLAIMS_PENDING="${P-}" sh book/claims.sh "$@" 2>&1
+}
+out=$(P= sclaims check && echo "exit 0" || echo "exit $?")
+must_fail claims-lab-unverified "lab-01.claims:1: entry lab-01-414 is unverified, but its page never says \"unverified\" where it gives v4.14" "$out"
+checks=$((checks + 1))
+[ "$(printf '%s\n' "$out" | grep -c 'ch\.md\|ch\.claims\|glossary')" = 0 ] ||
+	fail "claims-good: a good entry, or code, a comment, an era id reported: $out"
+printf '# Lab 01: A\n\nSince v4.14 (unverified).\n' > "$tmp/cs/exercises/01-a/README.md"
+checks=$((checks + 1))
+out=$(P= sclaims check) || fail "claims-good-all: rejects a complete, well-formed ledger: $out"
+out=$(P= sclaims count)
+must_fail claims-count '^ch  *11  *5  *0  checked$' "$out"
+must_fail claims-count-commits 'commit ids the book prints: 1 distinct; in the ledger: 1' "$out"
+out=$(P= sclaims tokens ch)
+must_fail claims-tokens 'ch.md:3: commit abcdefabcdef: ch-merge$' "$out"
+# one token of each kind, unledgered
+printf '\nLater: cafe01234567, v5.1, 2019-01-02, 42%%, CVE-2099-0001, 7 GB, https://x.org/y, March 2020.\n' \
+	>> "$tmp/cs/book/ch.md"
+out=$(P= sclaims check || true)
+for t in "commit cafe01234567" "release v5.1" "date 2019-01-02" "percent 42%" \
+	 "cve CVE-2099-0001" "figure 7 GB" "link https://x.org/y" "date March 2020"; do
+	must_fail "claims-kind-${t%% *}" "ch.md:17: $t: no entry in $tmp/cs/book/claims/ch.claims" "$out"
+done
+# stale, malformed, and sources written wrong
+cat >> "$tmp/cs/book/claims/ch.claims" <<'LEDGER'
+
+id:      ch-stale
+tokens:  v3.9
+claim:   A release the page no longer names.
+source:  unverified
+why:     Gone.
+
+id:      ch-link
+tokens:  v4.20
+claim:   An id twice.
+source:  commit abcdefabcdef "another subject"
+says:    x
+
+id:      ch-bad
+tokens:  v4.20; not-a-token
+colour:  blue
+source:  tree v4.20 someone/linux-4.20 mm/mmap.c
+says:    No line.
+source:  commit 999999999999 "unknown"
+says:    x
+source:  thread no-such-key
+says:    x
+source:  repo no/such/file.c:3
+says:    x
+source:  repo book/chapters:999
+says:    x
+source:  blog somewhere
+says:    x
+source:  cve CVE-2020-29369
+
+id:      ch-empty
+claim:
+
+id:      ch-notok
+tokens:
+claim:   No token, and no - to say so.
+source:  unverified
+why:     x
+LEDGER
+out=$(P= sclaims check || true)
+must_fail claims-stale "ch.claims:[0-9]*: entry ch-stale: v3.9 is no longer on its page (stale)" "$out"
+must_fail claims-dup "entry id ch-link is used twice (also .*ch.claims:[0-9]*)" "$out"
+must_fail claims-subject "entry ch-link: commit abcdefabcdef: the subject is not the one book/references or its era gives: \"sub\"" "$out"
+must_fail claims-not-token "entry ch-bad: \"not-a-token\" is not a token" "$out"
+must_fail claims-field "entry ch-bad: unknown field \"colour:\"" "$out"
+must_fail claims-tree "entry ch-bad: a tree source is \"tree TAG OWNER/REPO FILE:LINE" "$out"
+must_fail claims-commit-unknown "entry ch-bad: commit 999999999999 is neither in book/references" "$out"
+must_fail claims-thread "entry ch-bad: thread no-such-key is not in book/references" "$out"
+must_fail claims-repo-file "entry ch-bad: repo no/such/file.c: no such file" "$out"
+must_fail claims-repo-line "entry ch-bad: repo book/chapters:999: the file has [0-9]* lines" "$out"
+must_fail claims-kind "entry ch-bad: unknown source kind \"blog\"" "$out"
+must_fail claims-says "entry ch-bad: a source needs a says: line" "$out"
+must_fail claims-no-tokens "entry ch-empty: no tokens: line" "$out"
+must_fail claims-no-claim "entry ch-empty: no claim: line" "$out"
+must_fail claims-no-source "entry ch-empty: no source: line" "$out"
+must_fail claims-empty-tokens "entry ch-notok: tokens: is empty (write - for a claim without a token)" "$out"
+printf 'id: x\n' > "$tmp/cs/book/claims/nopage.claims"
+printf 'nonsense\n' >> "$tmp/cs/book/claims/lab-01.claims"
+out=$(P="ch nowhere" sclaims check && echo "exit 0" || echo "exit $?")
+must_fail claims-nopage "nopage.claims: a ledger for no page \"nopage\"" "$out"
+must_fail claims-pending-nopage "PENDING lists \"nowhere\", which is no page" "$out"
+must_fail claims-line "lab-01.claims:[0-9]*: not \"field: value\"" "$out"
+must_fail claims-status "exit 1" "$out"
+checks=$((checks + 1))
+printf '%s\n' "$out" | grep -q 'ch\.md:17: .*no entry' &&
+	fail "claims-pending-skip: a pending page's tokens are reported: $out"
 
 # Doxygen, with the book's own Doxyfile: a broken \ref, a missing snippet
 mkdir -p "$tmp/dox" "$tmp/gen/bench"

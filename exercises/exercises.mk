@@ -43,7 +43,7 @@ lab_conf = $(shell sed -n 's/^$(2):[[:space:]]*//p' exercises/$(1)/lab.conf)
 LAB_GRADER_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(sort $(wildcard \
 	exercises/grader/*.c)))
 # Everything of reaplab but its main() and its list of eras.
-LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/engine/eras.o,$(SIM_OBJS)) \
 	$(filter-out $(B)/obj/cli/reaplab.o,$(CLI_OBJS)) $(ERA_OBJS) \
 	$(LAB_GRADER_OBJS)
 
@@ -87,16 +87,16 @@ lab_prog_srcs = $(foreach p,$(LAB_PROGS_$(1)),\
 # name, or nothing) among its eras and SOURCES (FILE=PATH: where `reaplab
 # show` and `diff` say the file is) among its embedded sources.
 define lab_binary
-$(2)/eras.o: src/sim/eras.c Makefile exercises/exercises.mk
+$(2)/eras.o: src/sim/engine/eras.c Makefile exercises/exercises.mk
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$(ERA_DEFS) \
 		-DSIM_LAB_ERAS='$(if $(3),ERA($(call era_sym,$(3))))$(call lab_prog_syms,$(1))' \
 		-c $$< -o $$@
 
-$(2)/sources.c: src/sim/gen_sources.sh $$(MODEL_TREE) $(foreach s,$(4),\
+$(2)/sources.c: src/sim/render/gen_sources.sh $$(MODEL_TREE) $(foreach s,$(4),\
 		$(firstword $(subst =, ,$(s)))) Makefile exercises/exercises.mk
 	@mkdir -p $$(@D)
-	sh src/sim/gen_sources.sh $$(MODEL_TREE) $(4) > $$@
+	sh src/sim/render/gen_sources.sh $$(MODEL_TREE) $(4) > $$@
 
 $(2)/sources.o: $(2)/sources.c
 	$$(CC) $$(ALL_CFLAGS) -iquote $(B)/gen -c $$< -o $$@
@@ -300,20 +300,20 @@ ERA_DESC_$(PROG_TAG) := $(PROGRAM)
 ERA_FILES_$(PROG_TAG) := $(PROGRAM)
 $(eval $(call era_rule,$(PROG_TAG)))
 
-$(PROG_OUT)/eras.o: src/sim/eras.c Makefile exercises/exercises.mk
+$(PROG_OUT)/eras.o: src/sim/engine/eras.c Makefile exercises/exercises.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
 		-DSIM_LAB_ERAS='ERA($(call era_sym,$(PROG_TAG)))' -c $< -o $@
 
-$(PROG_OUT)/sources.c: src/sim/gen_sources.sh $(MODEL_TREE) $(PROGRAM)
+$(PROG_OUT)/sources.c: src/sim/render/gen_sources.sh $(MODEL_TREE) $(PROGRAM)
 	@mkdir -p $(@D)
-	sh src/sim/gen_sources.sh $(MODEL_TREE) \
+	sh src/sim/render/gen_sources.sh $(MODEL_TREE) \
 		$(PROGRAM)=src/eras/$(basename $(notdir $(PROGRAM)))/$(notdir $(PROGRAM)) > $@
 
 $(PROG_OUT)/sources.o: $(PROG_OUT)/sources.c
 	$(CC) $(ALL_CFLAGS) -iquote $(B)/gen -c $< -o $@
 
-$(PROG_OUT)/reaplab: $(filter-out $(B)/obj/sim/eras.o,$(SIM_OBJS)) \
+$(PROG_OUT)/reaplab: $(filter-out $(B)/obj/sim/engine/eras.o,$(SIM_OBJS)) \
 		$(CLI_OBJS) $(ERA_OBJS) $(B)/eras/$(PROG_TAG).o \
 		$(PROG_OUT)/eras.o $(PROG_OUT)/sources.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "testlib.h"
 #include "../src/bench/bench.h"
-#include "../src/sim/threads.h"
+#include "../src/sim/world/threads.h"
 
 static char out[65536], err[8192];
 static char dir[64];

@@ -113,10 +113,10 @@ START_TEST(test_stuck_second_kill_is_not_flagged)
 		ck_assert_msg(!(w.verdict.fired & EXPECT(ORACLE_SPURIOUS_KILL)),
 			      "%s: %s", era->id,
 			      w.verdict.hit[ORACLE_SPURIOUS_KILL].msg);
-		second += w.nkills >= 2;
+		second += w.k->nkills >= 2;
 	}
 	t_replay(&w, "-");
-	second += w.nkills >= 2;
+	second += w.k->nkills >= 2;
 	/* v4.6 never gives up on a victim: no second kill there at all */
 	if (strcmp(era->id, "v4.6"))
 		ck_assert_msg(second > 0, "%s: the second kill never happened",

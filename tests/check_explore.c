@@ -19,9 +19,9 @@
 #include <linux/processor.h>
 #include <reaplab/program.h>
 #include "testlib.h"
-#include "../src/sim/dep.h"
-#include "../src/sim/render.h"
-#include "../src/sim/decide.h"
+#include "../src/sim/explore/dep.h"
+#include "../src/sim/render/render.h"
+#include "../src/sim/explore/decide.h"
 
 static struct sim_world w;
 
@@ -269,7 +269,7 @@ static int toucher(void *arg)
 	return 0;
 }
 
-/* spin-waits: explored as awaits (src/sim/spin.c) */
+/* spin-waits: explored as awaits (src/sim/world/spin.c) */
 static int spin_either(void *arg)
 {
 	(void)arg;

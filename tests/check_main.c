@@ -23,6 +23,7 @@ int main(void)
 	sr = srunner_create(primitives_suite());
 
 	srunner_add_suite(sr, maple_suite());
+	srunner_add_suite(sr, layers_suite());
 	srunner_add_suite(sr, determinism_suite());
 	srunner_add_suite(sr, eras_suite());
 	srunner_add_suite(sr, cli_suite());

@@ -14,6 +14,7 @@ static struct sim_world mw;
 static void boot_world(void)
 {
 	memset(&mw, 0, sizeof(mw));
+	sim_world_init();
 	sim_arena_init();
 	sim_arena_reset();
 	sim = &mw;

@@ -21,8 +21,8 @@
  */
 #include <string.h>
 #include "testlib.h"
-#include "../src/sim/explore.h"
-#include "../src/sim/decide.h"
+#include "../src/sim/explore/explore.h"
+#include "../src/sim/explore/decide.h"
 #include <asm/pgtable.h>
 
 #define ERA(sym) extern const struct era sym; \

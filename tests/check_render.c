@@ -22,8 +22,8 @@
 #include <linux/sched/signal.h>
 #include <asm/pgtable.h>
 #include "testlib.h"
-#include "../src/sim/render.h"
-#include "../src/sim/threads.h"
+#include "../src/sim/render/render.h"
+#include "../src/sim/world/threads.h"
 
 extern char **environ;
 
@@ -661,7 +661,7 @@ static const char *layout_gap(const struct sim_layout *l, char *buf,
 
 /*
  * Objects are named by field, so that wasm32 and x86-64 write the same
- * diagram: every layout src/sim/fields.c states covers its struct (a
+ * diagram: every layout src/sim/world/fields.c states covers its struct (a
  * member added to a header and not to the table fails here), and one
  * with a member left out is caught.
  */
@@ -750,7 +750,7 @@ START_TEST(test_uaf_names_the_field)
 }
 END_TEST
 
-/* src/sim/player.c, the player's module interface (no header: the page) */
+/* src/sim/world/player.c, the player's module interface (no header: the page) */
 const char *player_load(const char *era_id, const char *scn_name);
 
 /*

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 #include "testlib.h"
-#include "../src/sim/threads.h"
+#include "../src/sim/world/threads.h"
 
 static struct sim_world w;
 

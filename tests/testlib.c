@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "testlib.h"
-#include "../src/sim/render.h"
+#include "../src/sim/render/render.h"
 
 extern char **environ;
 

@@ -6,9 +6,9 @@
 #define _TESTS_TESTLIB_H
 
 #include <check.h>
-#include "../src/sim/sim.h"
-#include "../src/sim/schedule.h"
-#include "../src/sim/explore.h"
+#include "../src/sim/world/kernel.h"
+#include "../src/sim/engine/schedule.h"
+#include "../src/sim/explore/explore.h"
 
 #ifndef BIN
 #define BIN "build/reaplab"
@@ -48,5 +48,6 @@ Suite *bench_suite(void);
 Suite *labs_suite(void);
 Suite *book_suite(void);
 Suite *signals_suite(void);
+Suite *layers_suite(void);
 
 #endif /* _TESTS_TESTLIB_H */

@@ -11,7 +11,7 @@
  */
 #include <string.h>
 #include "../grader/grade.h"
-#include "../../src/sim/explore.h"
+#include "../../src/sim/explore/explore.h"
 
 static void find(void)
 {

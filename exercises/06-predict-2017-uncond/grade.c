@@ -14,7 +14,7 @@
 #include <string.h>
 #include <linux/mm_types.h>
 #include "../grader/grade.h"
-#include "../../src/sim/explore.h"
+#include "../../src/sim/explore/explore.h"
 
 #define HOW "replay it: reaplab replay 2017-uncond oom - --full"
 

@@ -112,7 +112,7 @@ static const struct sim_scenario *const scenarios[] = {
 /* @w's owner mm: the first one the world recorded. */
 static struct mm_struct *owner_mm(const struct sim_world *w)
 {
-	return w->mms[0];
+	return w->k->mms[0];
 }
 
 /*

@@ -22,7 +22,7 @@
 #include "../grader/grade.h"
 #include "../../src/bench/bench.h"
 #include "../../src/cli/cli.h"
-#include "../../src/sim/schedule.h"
+#include "../../src/sim/engine/schedule.h"
 
 #define HOW	"run it: reaplab replay ERA lookup-unlocked -"
 

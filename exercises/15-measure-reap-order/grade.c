@@ -17,7 +17,7 @@
 #include <string.h>
 #include <linux/mm_types.h>
 #include "../grader/grade.h"
-#include "../../src/sim/schedule.h"
+#include "../../src/sim/engine/schedule.h"
 #include "../../src/cli/cli.h"
 
 #define SIZES	"vmas=4"

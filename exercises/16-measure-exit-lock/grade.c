@@ -50,7 +50,7 @@ static void bench_exit(const char *era, struct exit_locks *l)
 		grade_fail("%s", err);
 	w.trace_frames = false;
 	sim_run_coop(&w, (struct sim_policy){ default_pick, NULL });
-	mm = w.mms[0];
+	mm = w.k->mms[0];
 	memset(l, 0, sizeof(*l));
 	for (i = 0; i < w.trace.nr; i++) {
 		const struct sim_event *ev = &w.trace.ev[i];

@@ -11,7 +11,7 @@
  */
 #include <string.h>
 #include "../grader/grade.h"
-#include "../../src/sim/explore.h"
+#include "../../src/sim/explore/explore.h"
 
 #define PROG	"flag-and-count"
 
@@ -51,7 +51,7 @@ static void traces(void)
 	count(&runs, &traces);
 	snprintf(v, sizeof(v), "%ld", traces);
 	grade_check_answer("answers", "traces", v,
-			   "which pairs of steps conflict? the explorer's dependency relation is in src/sim/dep.c");
+			   "which pairs of steps conflict? the explorer's dependency relation is in src/sim/explore/dep.c");
 }
 
 static unsigned long executions(enum sim_explore_mode mode)
@@ -96,7 +96,7 @@ static void counts_commute(void)
 
 	grade_check_answer("answers", "incs-commute",
 			   commute('A', 'C', SEAM_ATOMIC_ADD, &why),
-			   "the rules are in src/sim/dep.c (DOC: The dependency relation)");
+			   "the rules are in src/sim/explore/dep.c (DOC: The dependency relation)");
 }
 
 static void flag_commutes(void)
@@ -105,7 +105,7 @@ static void flag_commutes(void)
 
 	grade_check_answer("answers", "flag-commutes",
 			   commute('A', 'B', SEAM_WRITE_ONCE, &why),
-			   "the rules are in src/sim/dep.c (DOC: The dependency relation)");
+			   "the rules are in src/sim/explore/dep.c (DOC: The dependency relation)");
 }
 
 static void answer(FILE *f)

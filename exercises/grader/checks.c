@@ -14,9 +14,9 @@
 #include <linux/mm_types.h>
 #include <asm/pgtable.h>
 #include "grade.h"
-#include "../../src/sim/schedule.h"
-#include "../../src/sim/render.h"
-#include "../../src/sim/dep.h"
+#include "../../src/sim/engine/schedule.h"
+#include "../../src/sim/render/render.h"
+#include "../../src/sim/explore/dep.h"
 #include "../../src/cli/cli.h"
 
 /* The step limit of a graded run: scenarios need a few hundred steps. */
@@ -222,9 +222,9 @@ struct mm_struct *grade_victim_mm(const struct sim_world *w)
 	int i;
 
 	/* the victim's own (its name may be a seed's) */
-	for (i = 0; i < w->nmms; i++)
-		if (w->victim && w->mm_task[i] == w->victim)
-			return w->mms[i];
+	for (i = 0; i < w->k->nmms; i++)
+		if (w->k->victim && w->k->mm_task[i] == w->k->victim)
+			return w->k->mms[i];
 	return NULL;
 }
 
@@ -260,10 +260,10 @@ int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
 		      sizeof(pte_t);
 	int i, n = 0;
 
-	for (i = 0; i < w->npt; i++) {
-		const char *pt = w->pt[i];
+	for (i = 0; i < w->k->npt; i++) {
+		const char *pt = w->k->pt[i];
 
-		if (w->pt_mm[i] != mm)
+		if (w->k->pt_mm[i] != mm)
 			continue;
 		if ((const char *)addr >= pt && (const char *)addr < pt + size)
 			return n;

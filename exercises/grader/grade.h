@@ -32,8 +32,8 @@
 #define _GRADE_GRADE_H
 
 #include <stdio.h>
-#include "../../src/sim/sim.h"
-#include "../../src/sim/explore.h"
+#include "../../src/sim/world/kernel.h"
+#include "../../src/sim/explore/explore.h"
 
 /**
  * struct grade_test - one graded test.

@@ -94,9 +94,9 @@ void grade_stuck_kills_again(const char *era)
 	if (w->verdict.fired)
 		grade_fail("expected: a clean run; got: %s",
 			   cli_verdict_text(w->verdict.fired, false));
-	if (w->nkills < 2 || w->kills[1].task != w->candidate)
+	if (w->k->nkills < 2 || w->k->kills[1].task != w->k->candidate)
 		grade_fail("expected: the reaper gives up on the stuck victim and the OOM killer kills the candidate next; got: %d kill%s",
-			   w->nkills, w->nkills == 1 ? "" : "s");
+			   w->k->nkills, w->k->nkills == 1 ? "" : "s");
 }
 
 void grade_exit_no_write_lock(const char *era)

@@ -39,7 +39,7 @@
  * in, and defines only what the model returns: take the host's full list.
  */
 #include <asm-generic/errno.h>
-#include "../sim/sim.h"
+#include "../sim/world/kernel.h"
 
 /* --- samples and their statistics (stats.c) ------------------------- */
 

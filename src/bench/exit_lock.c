@@ -38,7 +38,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include "bench.h"
-#include "../sim/threads.h"
+#include "../sim/world/threads.h"
 
 #define EXITS_PER_ROUND	250
 #define NR_VARIANTS	4

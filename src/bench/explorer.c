@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
-#include "../sim/explore.h"
-#include "../sim/threads.h"
+#include "../sim/explore/explore.h"
+#include "../sim/world/threads.h"
 
 static struct sim_world w;
 static struct sim_explore_result r;

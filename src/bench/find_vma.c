@@ -34,7 +34,7 @@
 #include <linux/sched.h>
 #include <linux/mm_types.h>
 #include "bench.h"
-#include "../sim/threads.h"
+#include "../sim/world/threads.h"
 
 #define LOOKUPS_PER_RUN	5000
 #define NR_VARIANTS	3

@@ -38,7 +38,7 @@
 #include <linux/sched.h>
 #include <linux/mm_types.h>
 #include "bench.h"
-#include "../sim/threads.h"
+#include "../sim/world/threads.h"
 
 #define MUNMAP_ERA	"v5.17"
 #define READ_PERIOD	10000		/* ns between two reads by `ps` */

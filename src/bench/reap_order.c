@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
-#include "../sim/threads.h"
+#include "../sim/world/threads.h"
 
 #define NR_VARIANTS	2
 #define TID_EXIT	0	/* V: the mrelease scenario's order "VM" */

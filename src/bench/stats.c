@@ -23,7 +23,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include "bench.h"
-#include "../sim/markdown.h"
+#include "../sim/render/markdown.h"
 
 extern char **environ;
 

@@ -2,7 +2,7 @@
 /*
  * src/bench/world.c - the machine a benchmark runs, built through the era
  *
- * Simulator-only.  Like the scenarios (src/sim/scenario.c), a benchmark
+ * Simulator-only.  Like the scenarios (src/sim/world/scenario.c), a benchmark
  * boots the era's model with start_kernel(), builds its processes with
  * the model's own copy_process(), vm_brk_flags() and mm_populate(), and
  * creates threads whose bodies enter the model only through the era's
@@ -16,7 +16,7 @@
 #include <linux/sched.h>
 #include <linux/mm_types.h>
 #include "bench.h"
-#include "../sim/threads.h"
+#include "../sim/world/threads.h"
 
 #define BENCH_PAGE_SIZE	4096UL
 /* asm/pgtable.h: the model's address space spans this many PTE tables */
@@ -49,7 +49,7 @@ void bench_boot(struct sim_world *w, unsigned long pages, bool debug_vm)
 		.debug_vm = debug_vm,
 	};
 
-	w->total_pages = b.nr_pages;
+	w->k->total_pages = b.nr_pages;
 	w->era->entry->start_kernel(&b);
 }
 
@@ -97,7 +97,7 @@ struct task_struct *bench_process(struct sim_world *w, const char *comm,
 
 	if (!p)
 		return NULL;
-	w->boot_current = p;
+	w->k->boot_current = p;
 	for (i = 0; i < vmas; i++) {
 		unsigned long addr = pmd_size + i * span;
 
@@ -107,10 +107,10 @@ struct task_struct *bench_process(struct sim_world *w, const char *comm,
 		if (!i)
 			p->mm->arg_start = addr;
 	}
-	w->boot_current = NULL;
-	if (w->nmms < SIM_MAX_MMS) {
-		w->mms[w->nmms] = p->mm;
-		w->mm_owner[w->nmms++] = p->comm;
+	w->k->boot_current = NULL;
+	if (w->k->nmms < SIM_MAX_MMS) {
+		w->k->mms[w->k->nmms] = p->mm;
+		w->k->mm_owner[w->k->nmms++] = p->comm;
 	}
 	return p;
 }

@@ -6,15 +6,15 @@
  * declared expectation was not met), 2 bad input (an unknown era or
  * scenario, a malformed schedule, a divergence), always with one line on
  * stderr saying which; and for explore, 3: Unknown, the search did not
- * complete (DOC: No verdict without completion, src/sim/explore.c).
+ * complete (DOC: No verdict without completion, src/sim/explore/explore.c).
  */
 #ifndef _CLI_CLI_H
 #define _CLI_CLI_H
 
 #include <signal.h>
 #include <stdio.h>
-#include "../sim/sim.h"
-#include "../sim/schedule.h"
+#include "../sim/world/kernel.h"
+#include "../sim/engine/schedule.h"
 #include <linux/kernel.h>
 
 #define EXIT_CLEAN	0

@@ -2,13 +2,17 @@
 /*
  * src/cli/explore.c - reaplab explore: find an era's races mechanically
  */
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include "cli.h"
-#include "../sim/explore.h"
-#include "../sim/decide.h"
-#include "../sim/render.h"
-#include "../sim/markdown.h"
+#include "../sim/explore/explore.h"
+#include "../sim/explore/decide.h"
+#include "../sim/render/render.h"
+#include "../sim/render/markdown.h"
 
 static void explore_usage(FILE *f)
 {
@@ -86,6 +90,7 @@ struct explore_args {
 	int nkv;
 	bool all, minimize, slice, mode_given, quiet, md;
 	int elide;
+	int jobs;		/* --all: worker processes (0: one per CPU) */
 	const char *emit;
 	const char *eras;
 	const char *scns;
@@ -413,35 +418,303 @@ static void explore_all_md(const struct explore_args *a,
 	printf(".\n");
 }
 
+/*
+ * DOC: --all on every core
+ *
+ * The cells of `explore --all` are independent searches, each of its own
+ * world, so they can run side by side: the command forks one worker per
+ * CPU (or --jobs N), hands each a cell, and gives it the next cell the
+ * moment it reports.  A worker writes what the cell printed into a
+ * buffer of its own and sends it back with the cell's result; the parent
+ * prints the buffers in the table's order, each once every cell before
+ * it has printed, so stdout is byte for byte what one process would have
+ * written (the progress lines on stderr interleave, as they would not).
+ * Ctrl-C reaches the workers (the parent passes it on): each ends its
+ * cell as a single process would, reports it, and the table says what
+ * was done.  A worker that dies without reporting fails the command.
+ */
+
+/* What a worker sends back for one cell: this, then @textlen bytes. */
+struct cell_report {
+	int cell;
+	int rc;
+	struct sim_cell c;
+	size_t textlen;
+};
+
+static int explore_one(const struct era *era, const struct sim_scenario *scn,
+		       const struct explore_args *a, bool report,
+		       struct sim_cell *c);
+
+/* Read exactly @len bytes, or fail at end of file. */
+static bool read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t n = read(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		p += n;
+		len -= n;
+	}
+	return true;
+}
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		p += n;
+		len -= n;
+	}
+	return true;
+}
+
+/* A worker: cells from @in, until -1; each one's report to @out. */
+static __attribute__((noreturn)) void cell_worker(struct explore_args *a,
+						  const int (*todo)[2],
+						  int in, int out)
+{
+	int cell;
+
+	while (read_all(in, &cell, sizeof(cell)) && cell >= 0) {
+		const struct sim_scenario *scn = sim_scenarios[todo[cell][1]];
+		struct cell_report rep = { .cell = cell };
+		char *text = NULL;
+		size_t len = 0;
+
+		words = open_memstream(&text, &len);
+		if (!words)
+			_exit(EXIT_USAGE);
+		a->p = scn->defaults;
+		a->o.expect = sim_eras[todo[cell][0]]->expect[scn->id];
+		rep.rc = explore_one(sim_eras[todo[cell][0]], scn, a, false,
+				     &rep.c);
+		fclose(words);
+		rep.textlen = len;
+		if (!write_all(out, &rep, sizeof(rep)) ||
+		    !write_all(out, text, len))
+			_exit(EXIT_USAGE);
+		free(text);
+	}
+	_exit(EXIT_CLEAN);
+}
+
+/*
+ * Search the @ntodo cells of @todo (era and scenario indices) with @jobs
+ * workers (DOC: --all on every core), into @cells.  Return: 0, or -1
+ * (with the reason said) if a cell could not be built or a worker died.
+ */
+static int run_cells(struct explore_args *a, const int (*todo)[2], int ntodo,
+		     int jobs, struct sim_cell (*cells)[SCN_NR])
+{
+	struct worker {
+		pid_t pid;
+		int cmd, res;
+		int cell;
+	} wk[64];
+	char **text = calloc(ntodo, sizeof(*text));
+	size_t *textlen = calloc(ntodo, sizeof(*textlen));
+	bool *have = calloc(ntodo, sizeof(*have));
+	int next = 0, printed = 0, busy = 0, rc = 0, i;
+	bool forwarded = false;
+
+	if (!text || !textlen || !have) {
+		perror("reaplab: explore --all");
+		exit(EXIT_USAGE);
+	}
+	if (jobs > 64)
+		jobs = 64;
+	if (jobs > ntodo)
+		jobs = ntodo;
+	fflush(stdout);
+	fflush(stderr);
+	for (i = 0; i < jobs; i++) {
+		int cmd[2], res[2];
+
+		if (pipe(cmd) || pipe(res)) {
+			perror("reaplab: explore --all: pipe");
+			exit(EXIT_USAGE);
+		}
+		wk[i].pid = fork();
+		if (wk[i].pid < 0) {
+			perror("reaplab: explore --all: fork");
+			exit(EXIT_USAGE);
+		}
+		if (!wk[i].pid) {
+			int j;
+
+			for (j = 0; j < i; j++) {
+				close(wk[j].cmd);
+				close(wk[j].res);
+			}
+			close(cmd[1]);
+			close(res[0]);
+			cell_worker(a, todo, cmd[0], res[1]);
+		}
+		close(cmd[0]);
+		close(res[1]);
+		wk[i].cmd = cmd[1];
+		wk[i].res = res[0];
+		wk[i].cell = -1;
+	}
+	for (;;) {
+		struct pollfd pfd[64];
+		int n = 0;
+
+		for (i = 0; i < jobs; i++) {
+			int stop = -1;
+
+			if (wk[i].cell >= 0 || wk[i].cmd < 0)
+				continue;
+			if (next < ntodo && !sim_interrupted && !rc) {
+				wk[i].cell = next++;
+				busy++;
+				write_all(wk[i].cmd, &wk[i].cell, sizeof(int));
+			} else {
+				write_all(wk[i].cmd, &stop, sizeof(stop));
+				close(wk[i].cmd);
+				wk[i].cmd = -1;
+			}
+		}
+		if (!busy)
+			break;
+		if (sim_interrupted && !forwarded) {
+			/* a SIGINT sent to this process alone: pass it on */
+			for (i = 0; i < jobs; i++)
+				kill(wk[i].pid, SIGINT);
+			forwarded = true;
+		}
+		for (i = 0; i < jobs; i++)
+			if (wk[i].cell >= 0)
+				pfd[n++] = (struct pollfd){ .fd = wk[i].res,
+							    .events = POLLIN };
+		if (poll(pfd, n, 100) <= 0)
+			continue;
+		for (i = 0; i < jobs; i++) {
+			struct cell_report rep;
+			int k, c;
+
+			if (wk[i].cell < 0)
+				continue;
+			for (k = 0; k < n && pfd[k].fd != wk[i].res; k++)
+				;
+			if (k == n || !pfd[k].revents)
+				continue;
+			c = wk[i].cell;
+			wk[i].cell = -1;
+			busy--;
+			if (!read_all(wk[i].res, &rep, sizeof(rep)) ||
+			    rep.cell != c || !(text[c] = malloc(rep.textlen + 1)) ||
+			    !read_all(wk[i].res, text[c], rep.textlen)) {
+				fprintf(stderr,
+					"reaplab: explore --all: the worker searching %s/%s died\n",
+					sim_eras[todo[c][0]]->id,
+					sim_scenarios[todo[c][1]]->name);
+				rc = -1;
+				continue;
+			}
+			textlen[c] = rep.textlen;
+			cells[todo[c][0]][todo[c][1]] = rep.c;
+			have[c] = true;
+			if (rep.rc)
+				rc = -1;
+		}
+		/* what the cells printed, in the table's order */
+		while (printed < ntodo && have[printed]) {
+			fwrite(text[printed], 1, textlen[printed], words);
+			fflush(words);
+			free(text[printed]);
+			text[printed++] = NULL;
+		}
+	}
+	for (i = 0; i < jobs; i++) {
+		int status;
+
+		if (wk[i].cmd >= 0)
+			close(wk[i].cmd);
+		close(wk[i].res);
+		while (waitpid(wk[i].pid, &status, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			if (!rc)
+				fprintf(stderr,
+					"reaplab: explore --all: a worker ended badly (status %#x)\n",
+					status);
+			rc = -1;
+		}
+	}
+	while (printed < ntodo) {
+		if (have[printed])
+			fwrite(text[printed], 1, textlen[printed], words);
+		free(text[printed++]);
+	}
+	free(text);
+	free(textlen);
+	free(have);
+	return rc;
+}
+
 static int explore_all(struct explore_args *a)
 {
 	static struct sim_cell cells[64][SCN_NR];
-	int ndone = 0;
+	static int todo[64 * SCN_NR][2];
+	int ndone = 0, ntodo = 0, jobs = a->jobs;
 	double start = sim_now();
 	int i, s, nscn = 0, mismatches = 0, unproven = 0, cellsn = 0;
 
 	while (nscn < SCN_NR && sim_scenarios[nscn])
 		nscn++;
-	/* every oracle of a buggy cell, not only its first (sim_cell_search) */
+	/*
+	 * Every oracle of a buggy cell, not only its first
+	 * (sim_cell_search()); but one the era does not expect decides the
+	 * cell at once, however many executions are left.
+	 */
 	a->o.stop_first = false;
+	a->o.stop_unexpected = true;
 	if (!a->quiet)
 		printf("reaplab explore --all: mode %s, every era and scenario\n\n",
 		       sim_explore_mode_name(a->o.mode));
+	memset(cells, 0, sizeof(cells));
 	for (i = 0; i < sim_nr_eras && i < 64; i++)
-		for (s = 0; s < nscn && era_wanted(a, i); s++) {
-			const struct sim_scenario *scn = sim_scenarios[s];
+		for (s = 0; s < nscn && era_wanted(a, i); s++)
+			if (listed(a->scns, sim_scenarios[s]->name)) {
+				todo[ntodo][0] = i;
+				todo[ntodo++][1] = s;
+			}
+	if (jobs <= 0) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		jobs = cpus > 0 ? cpus : 1;
+	}
+	if (jobs > 1 && ntodo > 1) {
+		if (run_cells(a, (const int (*)[2])todo, ntodo, jobs, cells))
+			return EXIT_USAGE;
+	} else {
+		for (i = 0; i < ntodo && !sim_interrupted; i++) {
+			const struct sim_scenario *scn =
+				sim_scenarios[todo[i][1]];
 
 			a->p = scn->defaults;
-			memset(&cells[i][s], 0, sizeof(cells[i][s]));
-			if (!listed(a->scns, scn->name))
-				continue;	/* not asked for: '-' */
-			if (sim_interrupted)
-				continue;	/* the table says what was done */
-			if (explore_one(sim_eras[i], scn, a, false,
-					&cells[i][s]))
+			a->o.expect = sim_eras[todo[i][0]]->expect[scn->id];
+			if (explore_one(sim_eras[todo[i][0]], scn, a, false,
+					&cells[todo[i][0]][todo[i][1]]))
 				return EXIT_USAGE;
-			ndone += cells[i][s].done;
 		}
+	}
+	for (i = 0; i < ntodo; i++)
+		ndone += cells[todo[i][0]][todo[i][1]].done;
 	if (a->md) {
 		for (i = 0; i < sim_nr_eras && i < 64; i++)
 			for (s = 0; s < nscn && era_wanted(a, i); s++) {
@@ -591,7 +864,7 @@ static int parse(int argc, char **argv, struct explore_args *a)
 		    strcmp(opt, "--seed") && strcmp(opt, "--emit") &&
 		    strcmp(opt, "--elide") && strcmp(opt, "--format") &&
 		    strcmp(opt, "--eras") && strcmp(opt, "--width") &&
-		    strcmp(opt, "--scenarios"))
+		    strcmp(opt, "--scenarios") && strcmp(opt, "--jobs"))
 			return cli_error("explore: unknown option '%s' (try --help)",
 					 opt);
 		if (i + 1 >= argc)
@@ -677,6 +950,10 @@ static int parse(int argc, char **argv, struct explore_args *a)
 			}
 			free(copy);
 			a->scns = v;
+		} else if (!strcmp(opt, "--jobs")) {
+			a->jobs = strtol(v, &end, 10);
+			if (*end || a->jobs < 1 || a->jobs > 64)
+				return cli_error("explore: --jobs must be 1 to 64");
 		} else if (!strcmp(opt, "--format")) {
 			if (strcmp(v, "md") && strcmp(v, "text"))
 				return cli_error("explore: unknown table format '%s' (formats: text, md)",
@@ -748,6 +1025,8 @@ int cmd_explore(int argc, char **argv)
 		 */
 		if (a.all && !a.eras)
 			a.eras = sim_eras[0]->id;
+		/* one process: the fuzzer runs the command line in its own */
+		a.jobs = 1;
 	}
 	sim_render_elide = sim_render_fig_elide = a.elide;
 	words = a.emit && strcmp(a.emit, "ascii") ? stderr : stdout;
@@ -759,6 +1038,8 @@ int cmd_explore(int argc, char **argv)
 		return cli_error("explore: --scenarios is for --all");
 	if (a.scns && a.md)
 		return cli_error("explore: --scenarios is for the text table, not --format md");
+	if (a.jobs && !a.all)
+		return cli_error("explore: --jobs is for --all");
 	if (a.all) {
 		a.quiet = a.quiet || a.md;
 		if (a.npos)

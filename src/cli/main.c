@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../sim/render.h"
+#include "../sim/render/render.h"
 
 /* Set by the fuzzers (tests/fuzz/): budgets clamped, nothing written. */
 bool cli_fuzzing;

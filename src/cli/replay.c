@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../sim/render.h"
+#include "../sim/render/render.h"
 #include <linux/kernel.h>
 
 static void replay_usage(FILE *f)

@@ -5,9 +5,9 @@
 #include <string.h>
 #include "cli.h"
 #include <stdlib.h>
-#include "../sim/source.h"
+#include "../sim/render/source.h"
 #include <reaplab/program.h>
-#include "../sim/markdown.h"
+#include "../sim/render/markdown.h"
 
 static const char *expect_text(unsigned int e)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../sim/explore.h"
-#include "../sim/threads.h"
+#include "../sim/explore/explore.h"
+#include "../sim/world/threads.h"
 
 static void stress_usage(FILE *f)
 {

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 #include "cli.h"
-#include "../sim/render.h"
+#include "../sim/render/render.h"
 
 int cli_replay_run(struct sim_world *w, const char *sched, bool diagram,
 		   bool full, FILE *f);

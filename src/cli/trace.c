@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../sim/render.h"
-#include "../sim/threads.h"
+#include "../sim/render/render.h"
+#include "../sim/world/threads.h"
 
 static void trace_usage(FILE *f)
 {

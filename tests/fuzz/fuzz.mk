@@ -91,7 +91,7 @@ CHECK_DEPS += fuzz-smoke
 endif
 
 # Valgrind on the normal build: memcheck knows the coroutine stacks
-# (src/sim/sanitizer.h); a replay, and a bounded exploration.
+# (src/sim/engine/sanitizer.h); a replay, and a bounded exploration.
 VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite
 valgrind: $(B)/reaplab

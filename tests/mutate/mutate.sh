@@ -154,7 +154,7 @@ build_mutant() {
 		# place, and judge the tree under the mutant's name
 		for e in $beras; do
 			if ! link_era "$e" "$w/$e.o" "$B/obj" \
-				src/sim/model.lds "$bfile" "$w/m.o" \
+				src/sim/world/model.lds "$bfile" "$w/m.o" \
 				>>"$w/build.log" 2>&1; then
 				status=build-failed
 				detail="$e does not link: $(grep -m1 . "$w/build.log")"
@@ -287,7 +287,7 @@ baseline() {
 
 # coverage: which lines each era runs, in a build with --coverage whose
 # counters live outside the data the simulator restores before every
-# execution (the model's data section, src/sim/model.lds)
+# execution (the model's data section, src/sim/world/model.lds)
 coverage() {
 	cov=$ST/cov
 	srcs=$(awk -F'\t' '$1 == "era" { print $4 }' "$MB/config.tsv" |
@@ -306,7 +306,7 @@ coverage() {
 		echo '{'
 		echo '	gcov_counters : { *(.bss.__gcov0.*) }'
 		echo '	gcov_data : { *(.data.rel.local.__gcov_.* .data.rel..LPBX* .data.rel.local..LPBX*) }'
-		sed -n '/model_data :/,/^	}/p' src/sim/model.lds
+		sed -n '/model_data :/,/^	}/p' src/sim/world/model.lds
 		echo '}'
 	} >"$cov/model.lds"
 	echo "mutate: coverage: $(echo "$srcs" | wc -l) model files with --coverage"

@@ -6,7 +6,7 @@
  * spin-wait written as the kernel writes one.  Each thread adds one to a
  * counter inside the lock; the counter must end at 2.  Under sequential
  * consistency (the explorer's) the lock excludes, and DPOR proves it:
- * the wait is explored as an await (src/sim/spin.c), not turn by turn.
+ * the wait is explored as an await (src/sim/world/spin.c), not turn by turn.
  */
 #include <linux/compiler.h>
 #include <linux/processor.h>

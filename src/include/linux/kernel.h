@@ -51,7 +51,7 @@ do {									\
 #define VM_BUG_ON(cond)		((void)WARN_ON(cond))
 
 /*
- * might_sleep(): the atomic-sleep oracle's check (src/sim/ops.c), as
+ * might_sleep(): the atomic-sleep oracle's check (src/sim/world/ops.c), as
  * CONFIG_DEBUG_ATOMIC_SLEEP's.  Not a scheduling point: with voluntary
  * preemption every seam operation already is one.
  */

@@ -25,7 +25,7 @@
 
 /*
  * Simulator-only: a fault is about to map the zero page at @addr of @mm
- * (the refault oracle, src/sim/oracle.c).
+ * (the refault oracle, src/sim/world/oracle.c).
  */
 #define trace_zero_page_fault(mm, addr)					\
 	SEAM_TRACE(SEAM_TRACE_ZERO_PAGE, mm, addr, "zero page")

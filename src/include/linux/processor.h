@@ -12,7 +12,7 @@
  *                      cpu_relax();
  *
  *          The explorer proves such loops (DOC: Spin-waits are awaits in
- *          src/sim/spin.c): a turn that reads what the turn before read
+ *          src/sim/world/spin.c): a turn that reads what the turn before read
  *          waits for a write to one of those words, and a loop that no
  *          write will ever end is the livelock oracle.
  */

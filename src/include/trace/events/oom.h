@@ -24,7 +24,7 @@
 
 /*
  * Simulator-only, no kernel counterpart: the OOM reaper is about to report
- * @mm reaped (the contract oracle, src/sim/oracle.c, checks that no page
+ * @mm reaped (the contract oracle, src/sim/world/oracle.c, checks that no page
  * of a VMA it may reap is still mapped).  Called once per era, where the
  * reap succeeds, still under mmap_lock; not a tracepoint, and no code of
  * the kernel's depends on it.

@@ -8,7 +8,7 @@
  * zapped, that is all.  But the reaper reports the mm reaped (and its
  * caller hides it with MMF_OOM_SKIP) while the first VMA's pages stay
  * mapped: the reaper's contract, which the contract oracle checks
- * (src/sim/oracle.c) where the reap succeeds.
+ * (src/sim/world/oracle.c) where the reap succeeds.
  */
 #include <linux/oom.h>
 #include <linux/mm.h>

@@ -8,7 +8,7 @@
  * walk invites.  Nothing unsafe: fewer pages are zapped, that is all.  But
  * process_mrelease() returns 0 as if the whole mm were unmapped, and the
  * top VMA's pages stay mapped until the victim's own exit_mmap() gets to
- * them: the contract oracle's case (src/sim/oracle.c).
+ * them: the contract oracle's case (src/sim/world/oracle.c).
  */
 #include <linux/oom.h>
 #include <linux/mm.h>

@@ -4,7 +4,7 @@
  * __oom_reap_task_mm() without set_bit(MMF_UNSTABLE)
  *
  * A /proc reader that faults on a page the reaper took then maps the zero
- * page: the refault oracle (src/sim/oracle.c) must see it.
+ * page: the refault oracle (src/sim/world/oracle.c) must see it.
  */
 #include <linux/oom.h>
 #include <linux/mm.h>

@@ -6,7 +6,7 @@
  *	exit_mmap(), bug and all
  */
 #include <linux/compiler.h>
-#include "sim/sim.h"
+#include "sim/engine/engine.h"
 
 #define exit_mmap skeleton_exit_mmap
 #include "exercises/10-fix-v5.17/mm/mmap.c"

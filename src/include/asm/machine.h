@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * src/include/asm/machine.h - the machine the model runs on
+ *
+ * Models:  what an architecture gives the kernel, reduced to reaplab's:
+ *          arch/<arch>/ code that the rest of the kernel calls by name.
+ *
+ * DOC: The machine under the model
+ *
+ * The model calls a handful of functions it does not define: the seam's
+ * operation and tracepoint (__seam(), __seam_trace(), asm/seam.h),
+ * pr_*()'s __pr(), current, kthread_run(), the slab allocator, the
+ * assertion of a program (reaplab/program.h), and the hooks that
+ * -finstrument-functions puts at every function's entry and exit.  A
+ * kernel's arch code would implement them; here src/arch/reaplab/ does,
+ * by handing each call to the machine the model runs on: a table of
+ * functions that whoever runs the model registers once, before it boots
+ * anything (the simulator's world, src/sim/world/seam.c).
+ *
+ * So the model calls nothing of the simulator by name, and the simulator
+ * only includes the model's headers: the arrows run one way (DOC: The
+ * simulator's layers, src/sim/engine/engine.h).  Before a machine is
+ * registered, the entry points that cannot do without one say so and
+ * abort; the function hooks do nothing.
+ */
+#ifndef _ASM_MACHINE_H
+#define _ASM_MACHINE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <asm/seam.h>
+
+struct task_struct;
+
+/**
+ * struct seam_machine - the machine under the model.
+ * @op: one seam operation (__seam()).
+ * @trace: one tracepoint (__seam_trace()).
+ * @pr: one pr_*() message.
+ * @task: the task running now (current).
+ * @kthread_run: start a kernel thread (while booting only).
+ * @alloc: @size bytes of memory that poisons itself when freed, named
+ *	   for the object it holds.
+ * @func_enter: a model function @fn was entered.
+ * @func_exit: ... and left.
+ * @assert_failed: a program's final assertion failed.
+ */
+struct seam_machine {
+	long (*op)(enum seam_op op, void *obj, long arg, long arg2,
+		   const struct seam_site *site);
+	void (*trace)(enum seam_trace ev, void *obj, long arg,
+		      const struct seam_site *site);
+	void (*pr)(const struct seam_site *site, const char *fmt, va_list ap);
+	struct task_struct *(*task)(void);
+	struct task_struct *(*kthread_run)(int (*threadfn)(void *data),
+					   void *data, const char *name);
+	void *(*alloc)(size_t size, const char *name);
+	void (*func_enter)(void *fn);
+	void (*func_exit)(void *fn);
+	void (*assert_failed)(const char *cond, const char *file, int line);
+};
+
+void seam_machine_register(const struct seam_machine *machine);
+
+#endif /* _ASM_MACHINE_H */

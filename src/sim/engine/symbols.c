@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/engine/symbols.c - names of model functions, read from our own ELF
+ *
+ * Simulator-only.  The call stacks of the trace hold function addresses
+ * (from -finstrument-functions).  Every era has its own copy of, say,
+ * exit_mmap(), hidden as a local symbol; .symtab still names them all, so
+ * the binary's own symbol table turns addresses back into kernel names.
+ */
+#include <elf.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "engine.h"
+
+struct sym {
+	uintptr_t addr;
+	size_t size;
+	const char *name;
+};
+
+static struct sym *syms;
+static size_t nsyms;
+static bool loaded;
+/* where the binary was loaded: an address minus this is its ELF address */
+static uintptr_t bias;
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/*
+ * A build with no ELF file of its own (the WebAssembly player: a
+ * function's address there is its index in the table of functions) is
+ * told its model functions' names by the functions' own translation units
+ * (book/player.mk generates the calls), before the first look-up.
+ */
+static struct sym *given;
+static size_t ngiven, given_cap;
+
+/**
+ * sim_symbol_add() - name the function at @addr.
+ * @addr: the function.
+ * @name: its name, kept.
+ */
+void sim_symbol_add(const void *addr, const char *name)
+{
+	if (ngiven == given_cap) {
+		struct sym *n;
+
+		given_cap = given_cap ? 2 * given_cap : 512;
+		n = realloc(given, given_cap * sizeof(*given));
+		if (!n)
+			return;
+		given = n;
+	}
+	given[ngiven++] = (struct sym){ (uintptr_t)addr, 1, name };
+}
+
+static void symbols_load(void)
+{
+	const Elf64_Ehdr *eh;
+	const Elf64_Shdr *sh;
+	const Elf64_Sym *st = NULL;
+	const char *strtab = NULL;
+	size_t i, n = 0;
+	struct stat sb;
+	void *map;
+	int fd;
+
+	loaded = true;
+	if (ngiven) {
+		syms = given;
+		nsyms = ngiven;
+		qsort(syms, nsyms, sizeof(*syms), sym_cmp);
+		return;
+	}
+	fd = open("/proc/self/exe", O_RDONLY);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &sb) || sb.st_size < (off_t)sizeof(*eh)) {
+		close(fd);
+		return;
+	}
+	map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return;
+	eh = map;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return;
+	sh = (const Elf64_Shdr *)((const char *)map + eh->e_shoff);
+	for (i = 0; i < eh->e_shnum; i++) {
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		st = (const Elf64_Sym *)((const char *)map + sh[i].sh_offset);
+		n = sh[i].sh_size / sizeof(*st);
+		strtab = (const char *)map + sh[sh[i].sh_link].sh_offset;
+	}
+	if (!st)
+		return;
+	syms = calloc(n, sizeof(*syms));
+	if (!syms)
+		return;
+	for (i = 0; i < n; i++) {
+		int type = ELF64_ST_TYPE(st[i].st_info);
+
+		if ((type != STT_FUNC && type != STT_OBJECT) || !st[i].st_value)
+			continue;
+		syms[nsyms].addr = st[i].st_value;
+		syms[nsyms].size = st[i].st_size ? st[i].st_size : 1;
+		syms[nsyms].name = strtab + st[i].st_name;
+		if (!strcmp(syms[nsyms].name, "sim_symbol"))
+			bias = (uintptr_t)sim_symbol - st[i].st_value;
+		nsyms++;
+	}
+	for (i = 0; i < nsyms; i++)
+		syms[i].addr += bias;
+	qsort(syms, nsyms, sizeof(*syms), sym_cmp);
+}
+
+/**
+ * sim_symbol() - the name of the function or variable at @addr.
+ * @addr: an address inside the binary.
+ *
+ * Return: the name, or "?".
+ */
+const char *sim_symbol(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	size_t lo = 0, hi;
+
+	if (!loaded)
+		symbols_load();
+	hi = nsyms;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (syms[mid].addr + syms[mid].size <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < nsyms && syms[lo].addr <= a)
+		return syms[lo].name;
+	return "?";
+}
+
+/*
+ * Source lines come from the binary's own DWARF, read by addr2line
+ * (binutils, a dependency of the build): only for a fault of the model,
+ * once per address, never on the way of an ordinary step.
+ */
+#define MAX_LINES	64
+
+static struct {
+	const void *pc;
+	const char *file;
+	int line;
+} lines[MAX_LINES];
+static int nlines;
+
+/* Our sources are named from the top of the tree: drop what is before. */
+static const char *tree_path(const char *path)
+{
+	static const char *const tops[] = {
+		"/src/", "/tests/", "/exercises/",
+	};
+	const char *best = NULL, *p;
+	size_t i;
+
+	if (path[0] != '/')
+		return path;
+	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++)
+		if ((p = strstr(path, tops[i])) && (!best || p < best))
+			best = p;
+	return best ? best + 1 : path;
+}
+
+/**
+ * sim_source_line() - the source file and line of the instruction at @pc.
+ * @pc: an address in our own binary (a faulting model instruction).
+ * @file: set to the file, from the top of the tree (kept for good).
+ * @line: set to the line.
+ *
+ * Return: false when it is not known (no addr2line, no debug
+ * information, an address outside the binary).
+ */
+bool sim_source_line(const void *pc, const char **file, int *line)
+{
+	char cmd[128], out[512], *colon;
+	FILE *p;
+	int i;
+
+	for (i = 0; i < nlines; i++)
+		if (lines[i].pc == pc)
+			goto found;
+	if (!loaded)
+		symbols_load();
+	if (!strcmp(sim_symbol(pc), "?") || nlines == MAX_LINES)
+		return false;
+	/* the address of the instruction, as the ELF file numbers it */
+	snprintf(cmd, sizeof(cmd),
+		 "addr2line -e /proc/%d/exe %#lx 2>/dev/null", (int)getpid(),
+		 (unsigned long)((uintptr_t)pc - bias));
+	p = popen(cmd, "r");
+	if (!p)
+		return false;
+	out[0] = 0;
+	if (!fgets(out, sizeof(out), p))
+		out[0] = 0;
+	pclose(p);
+	colon = strrchr(out, ':');
+	if (!colon || out[0] == '?' || atoi(colon + 1) <= 0)
+		return false;
+	*colon = 0;
+	lines[nlines].pc = pc;
+	lines[nlines].file = strdup(tree_path(out));
+	lines[nlines].line = atoi(colon + 1);
+	if (!lines[nlines].file)
+		return false;
+	i = nlines++;
+found:
+	*file = lines[i].file;
+	*line = lines[i].line;
+	return true;
+}

@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/world/ops.c - what each seam operation does, in the coop engine
+ *
+ * Simulator-only.  For every operation two functions: sim_op_enabled()
+ * says whether the pending operation can run now (a lock that is free, a
+ * sleeper that was woken), and sim_op_exec() runs it atomically.  The boot
+ * phase uses the same code, so the model is built by the semantics it is
+ * later checked under.  The threads engine (threads.c) implements the same
+ * semantics with real atomics and futexes.
+ *
+ * Lock operations also keep each thread's list of held locks, lockdep
+ * style, which is what the lock-imbalance oracle and the
+ * mmap_assert_locked() check read.
+ */
+#include <string.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/wait.h>
+#include "kernel.h"
+
+/* --- held locks ---------------------------------------------------- */
+
+static void held_push(struct sim_world *w, struct sim_thread *t,
+		      const struct sim_op *op, bool read)
+{
+	if (t->nheld == SIM_MAX_HELD) {
+		sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE, t->tid,
+				 "%c holds more than %d locks", t->letter,
+				 SIM_MAX_HELD);
+		return;
+	}
+	t->held[t->nheld].lock = op->obj;
+	t->held[t->nheld].kind = op->kind;
+	t->held[t->nheld].read = read;
+	t->held[t->nheld].site = op->site;
+	t->nheld++;
+}
+
+static struct sim_held *held_find(struct sim_thread *t, const void *lock)
+{
+	int i;
+
+	for (i = t->nheld - 1; i >= 0; i--)
+		if (t->held[i].lock == lock)
+			return &t->held[i];
+	return NULL;
+}
+
+/*
+ * held_pop() - @t releases @op->obj.  Releasing a lock one does not hold
+ * (or holds the wrong way) is the lock-imbalance oracle.
+ */
+static bool held_pop(struct sim_world *w, struct sim_thread *t,
+		     const struct sim_op *op, int want_read)
+{
+	struct sim_held *h = held_find(t, op->obj);
+
+	if (!h || (want_read >= 0 && h->read != want_read)) {
+		sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE, t->tid,
+				 "%c: %s(%s) of a lock it does not hold%s",
+				 t->letter, op->site->fn, op->site->what,
+				 h ? " that way" : "");
+		return false;
+	}
+	*h = t->held[--t->nheld];
+	return true;
+}
+
+/**
+ * sim_held_check_exit() - a thread ended: it must hold no lock.
+ * @w: the world.
+ * @t: the thread.
+ */
+void sim_held_check_exit(struct sim_world *w, struct sim_thread *t)
+{
+	if (!t->nheld)
+		return;
+	sim_oracle(w, ORACLE_LOCK_IMBALANCE, t->tid,
+		   "%c returned holding %s (taken by %s at %s:%d)", t->letter,
+		   t->held[0].site->what, t->held[0].site->fn,
+		   t->held[0].site->file, t->held[0].site->line);
+}
+
+/**
+ * sim_might_sleep() - @t is about to do something that may sleep.
+ * @w: the world.
+ * @t: the thread.
+ * @what: what may sleep ("might_sleep()", "down_read").
+ * @site: where.
+ *
+ * DOC: The atomic-sleep oracle
+ *
+ * A spinlock holder must not sleep: with CONFIG_DEBUG_ATOMIC_SLEEP the
+ * kernel's might_sleep() prints "BUG: sleeping function called from
+ * invalid context" when the preempt count is raised, and schedule()
+ * itself complains of "scheduling while atomic".  The model raises no
+ * preempt count; a thread is in atomic context while its list of held
+ * locks has a spinlock.  The oracle checks it where the kernel does: at
+ * every might_sleep() of the model (mmput(), remove_vma(), as upstream
+ * has them) and at every seam primitive that can block, whether or not it
+ * does block this time (mutex_lock(), down_read(), down_write() and their
+ * killable forms, schedule(), schedule_timeout()): a mmput() under
+ * task_lock() is a bug even when it is not the last one.
+ */
+static void call_stack(const struct sim_thread *t, char *buf, size_t len);
+
+void sim_might_sleep(struct sim_world *w, struct sim_thread *t,
+		     const char *what, const struct seam_site *site)
+{
+	char stack[160];
+	int i;
+
+	for (i = 0; i < t->nheld; i++)
+		if (t->held[i].kind == SEAM_SPIN_LOCK ||
+		    t->held[i].kind == SEAM_SPIN_TRYLOCK)
+			break;
+	if (i == t->nheld)
+		return;
+	call_stack(t, stack, sizeof(stack));
+	sim_oracle(w, ORACLE_ATOMIC_SLEEP, t->tid,
+		   "BUG: sleeping function called from invalid context: %c: %s at %s:%d (%s) while holding %s (%s at %s:%d)",
+		   t->letter, what, site->file, site->line, stack,
+		   t->held[i].site->what, t->held[i].site->fn,
+		   t->held[i].site->file, t->held[i].site->line);
+}
+
+/* The primitives that may block: might_sleep() is their first line. */
+static bool op_may_sleep(int kind)
+{
+	switch (kind) {
+	case SEAM_MUTEX_LOCK:
+	case SEAM_DOWN_READ:
+	case SEAM_DOWN_WRITE:
+	case SEAM_SCHEDULE:
+	case SEAM_SCHEDULE_TIMEOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* --- words ----------------------------------------------------------- */
+
+static long load(const void *p, int size)
+{
+	switch (size) {
+	case 1:
+		return __atomic_load_n((const u8 *)p, __ATOMIC_SEQ_CST);
+	case 2:
+		return __atomic_load_n((const u16 *)p, __ATOMIC_SEQ_CST);
+	case 4:
+		return __atomic_load_n((const int *)p, __ATOMIC_SEQ_CST);
+	default:
+		return __atomic_load_n((const long *)p, __ATOMIC_SEQ_CST);
+	}
+}
+
+static void store(void *p, int size, long v)
+{
+	switch (size) {
+	case 1:
+		__atomic_store_n((u8 *)p, (u8)v, __ATOMIC_SEQ_CST);
+		break;
+	case 2:
+		__atomic_store_n((u16 *)p, (u16)v, __ATOMIC_SEQ_CST);
+		break;
+	case 4:
+		__atomic_store_n((int *)p, (int)v, __ATOMIC_SEQ_CST);
+		break;
+	default:
+		__atomic_store_n((long *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	}
+}
+
+/* Sign-extend a loaded value the way the C types of the model see it. */
+static long sext(long v, int size)
+{
+	if (size == 4)
+		return (int)v;
+	if (size == 2)
+		return (short)v;
+	return v;
+}
+
+/* --- enabled ---------------------------------------------------------- */
+
+/**
+ * sim_op_enabled() - can @t's pending @op run now?
+ * @w: the world.
+ * @t: the thread.
+ * @op: its pending operation.
+ *
+ * An operation on freed memory is always enabled: running it is how the
+ * use-after-free is caught.
+ */
+bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
+		    const struct sim_op *op)
+{
+	/* only what can block asks the (slower) question of freed memory */
+	switch (op->kind) {
+	case SEAM_SPIN_LOCK:
+		return !((spinlock_t *)op->obj)->owner ||
+		       sim_addr_freed(op->obj);
+	case SEAM_MUTEX_LOCK:
+		return !((struct mutex *)op->obj)->owner ||
+		       sim_addr_freed(op->obj);
+	case SEAM_DOWN_READ:
+		return ((struct rw_semaphore *)op->obj)->count >= 0 ||
+		       sim_addr_freed(op->obj);
+	case SEAM_DOWN_WRITE:
+		return !((struct rw_semaphore *)op->obj)->count ||
+		       sim_addr_freed(op->obj);
+	case SEAM_SCHEDULE:
+		return t->state == TASK_RUNNING ||
+		       (op->obj && sim_addr_freed(op->obj));
+	case SEAM_PARK:
+		return op->obj && sim_addr_freed(op->obj);
+	case SEAM_AWAIT:
+		return sim_await_ready(w, op);
+	default:
+		return true;
+	}
+}
+
+/* --- a model bug: no object at all ------------------------------------ */
+
+/*
+ * DOC: A model bug is a verdict
+ *
+ * The model hands the simulator an object with every seam operation, and
+ * the simulator reads it: the lock's owner to know whether it can be
+ * taken, the word before and after to know whether it changed.  A model
+ * that follows a NULL pointer (mmgrab() of the mm of a task that already
+ * went past exit_mm()) or a wild one would make the simulator fault in
+ * its own code, and the whole search would die without a word.  So the
+ * object is checked when the operation is published, before anyone reads
+ * it (sim_op_obj_bad()): a NULL pointer, a non-canonical one (read from
+ * poisoned memory: a use-after-free) or an address nothing is mapped at
+ * makes the operation "bad".  A bad operation can always run, commutes
+ * with everything (what it does cannot depend on another thread: it
+ * faults), and when it runs it touches nothing and fires the bad-access
+ * oracle (the use-after-free one for a poisoned pointer), with the step,
+ * the call stack and the source line of the operation.
+ *
+ * Model code that dereferences such a pointer itself, between two
+ * operations, faults for real: the coop engine's SIGSEGV handler (coop.c)
+ * tells the model's faults from the simulator's own by whether the
+ * faulting thread was inside its seam operation, and reports a model's
+ * with the faulting function and source line (sim_fault_report()).  The
+ * execution ends there; the search goes on to the next one, or stops at
+ * this counterexample like at any other.
+ */
+
+/* Operations whose object the simulator reads or writes. */
+static bool needs_obj(int kind)
+{
+	switch (kind) {
+	case SEAM_NONE:
+	case SEAM_FREE:		/* kfree(NULL) is fine, a wild one WARNs */
+	case SEAM_SET_STATE:
+	case SEAM_SCHEDULE:
+	case SEAM_SCHEDULE_TIMEOUT:
+	case SEAM_PARK:
+	case SEAM_RELAX:
+	case SEAM_AWAIT:
+		return false;
+	default:
+		return kind < SEAM_NR_OPS;
+	}
+}
+
+/* How many bytes of its object an operation reads. */
+static size_t obj_size(const struct sim_op *op)
+{
+	if (op->site->size)
+		return op->site->size;
+	if (op->kind >= SEAM_SPIN_LOCK && op->kind <= SEAM_DOWNGRADE_WRITE)
+		return 2 * sizeof(int);
+	return sizeof(long);
+}
+
+/**
+ * sim_op_obj_bad_slow() - is @op's object, neither in the arena nor among
+ * the globals, no object (DOC: A model bug is a verdict)?
+ * @op: an operation being published.
+ */
+bool sim_op_obj_bad_slow(const struct sim_op *op)
+{
+	return needs_obj(op->kind) && !sim_addr_mapped(op->obj, obj_size(op));
+}
+
+/* "mmgrab < oom_kill_process < out_of_memory": @t's calls, innermost first. */
+static void call_stack(const struct sim_thread *t, char *buf, size_t len)
+{
+	size_t n = 0;
+	int d = t->depth < SIM_MAX_DEPTH ? t->depth : SIM_MAX_DEPTH;
+
+	buf[0] = 0;
+	while (d-- > 0 && n < len)
+		n += snprintf(buf + n, len - n, "%s%s", n ? " < " : "",
+			      sim_symbol(t->frames[d]));
+	if (!n)
+		snprintf(buf, len, "%s", t->name);
+}
+
+/* A poisoned pointer (0x6b6b...) is one read from freed memory. */
+static bool poisoned(uintptr_t a)
+{
+	/* its top half, or all of it where pointers have 32 bits (wasm32) */
+	if (sizeof(a) == 4)
+		return a == 0x6b6b6b6bUL;
+	return ((u64)a >> 32) == 0x6b6b6b6bUL;
+}
+
+/**
+ * sim_op_bad() - run a bad operation: fire the bad-access oracle (or the
+ * use-after-free one, for a pointer read from freed memory).
+ * @w: the world.
+ * @t: the thread.
+ * @op: its operation, whose object is no object.
+ */
+void sim_op_bad(struct sim_world *w, struct sim_thread *t,
+		const struct sim_op *op)
+{
+	uintptr_t a = (uintptr_t)op->obj;
+	int oracle = poisoned(a) ? ORACLE_UAF : ORACLE_BAD_ACCESS;
+	struct sim_hit *hit = &w->verdict.hit[oracle];
+	bool first = !(w->verdict.fired & (1u << oracle));
+	char stack[256];
+
+	call_stack(t, stack, sizeof(stack));
+	sim_oracle_fatal(w, oracle, t->tid,
+			 "%c: %s(%s) at %s:%d on %s (%#lx); stack: %s",
+			 t->letter, op->site->fn, op->site->what,
+			 op->site->file, op->site->line,
+			 a < 4096 ? "a NULL pointer" :
+			 poisoned(a) ? "a pointer read from freed (poisoned) memory" :
+			 "a wild pointer, where nothing is mapped",
+			 (unsigned long)a, stack);
+	if (!first)
+		return;
+	hit->fn = t->depth ? sim_symbol(t->frames[
+		t->depth < SIM_MAX_DEPTH ? t->depth - 1 : SIM_MAX_DEPTH - 1]) :
+		t->name;
+	hit->file = op->site->file;
+	hit->line = op->site->line;
+}
+
+/**
+ * sim_fault_report() - a model thread faulted in its own code.
+ * @w: the world; the run is over.
+ * @t: the thread.
+ * @addr: the address it faulted on.
+ * @gpf: a general protection fault (no address): a non-canonical
+ *	 pointer, which in the model is one read from poisoned memory.
+ * @pc: the faulting instruction, or NULL if unknown.
+ *
+ * Called after the fault, out of the signal handler: the source line is
+ * looked up in the binary's own debug information (sim_source_line()).
+ */
+void sim_fault_report(struct sim_world *w, struct sim_thread *t,
+		      const void *addr, bool gpf, const void *pc)
+{
+	uintptr_t a = (uintptr_t)addr;
+	int oracle = gpf || poisoned(a) ? ORACLE_UAF : ORACLE_BAD_ACCESS;
+	struct sim_hit *hit = &w->verdict.hit[oracle];
+	bool first = !(w->verdict.fired & (1u << oracle));
+	const char *fn = pc ? sim_symbol(pc) : "?", *file = NULL;
+	char stack[256], where[160];
+	int line = 0;
+
+	/* not in our image (a C library call): the model function that called */
+	if (!strcmp(fn, "?") && t->depth)
+		fn = sim_symbol(t->frames[t->depth < SIM_MAX_DEPTH ?
+					 t->depth - 1 : SIM_MAX_DEPTH - 1]);
+	where[0] = 0;
+	if (pc && sim_source_line(pc, &file, &line))
+		snprintf(where, sizeof(where), " at %s:%d", file, line);
+	call_stack(t, stack, sizeof(stack));
+	if (oracle == ORACLE_UAF)
+		sim_oracle(w, oracle, t->tid,
+			   "%c faulted in %s%s on a pointer read from freed (poisoned) memory; stack: %s",
+			   t->letter, fn, where, stack);
+	else
+		sim_oracle(w, oracle, t->tid,
+			   "%c faulted in %s%s on %s (%#lx); stack: %s",
+			   t->letter, fn, where,
+			   a < 4096 ? "a NULL pointer" :
+			   "a wild pointer, where nothing is mapped",
+			   (unsigned long)a, stack);
+	if (!first)
+		return;
+	hit->fn = fn;
+	hit->file = file;
+	hit->line = line;
+	hit->pc = pc;
+}
+
+/* --- exec ------------------------------------------------------------- */
+
+static void wake_thread(struct sim_world *w, int tid)
+{
+	if (tid >= 0 && tid < w->nthreads)
+		w->threads[tid].state = TASK_RUNNING;
+}
+
+/*
+ * The checks every execution of an operation begins with: the object must
+ * be alive.  Return: false when a fatal oracle fired.
+ */
+static bool check_alive(struct sim_world *w, struct sim_thread *t,
+			const struct sim_op *op)
+{
+	char what[192];
+
+	if (!op->obj || !sim_addr_freed(op->obj))
+		return true;
+	sim_obj_describe_free(op->obj, what, sizeof(what));
+	sim_oracle_fatal(w, ORACLE_UAF, t ? t->tid : -1,
+			 "%c: %s(%s) touches %s", t ? t->letter : '-',
+			 op->site->fn, op->site->what, what);
+	return false;
+}
+
+/**
+ * sim_op_exec() - run @op for @t, atomically.
+ * @w: the world.
+ * @t: the thread (NULL while booting).
+ * @op: an enabled operation.
+ *
+ * Return: the operation's result.
+ */
+long sim_op_exec(struct sim_world *w, struct sim_thread *t,
+		 const struct sim_op *op)
+{
+	int me = t ? t->tid + 1 : SIM_MAX_THREADS + 1;
+	int size = op->site->size;
+	unsigned long *word = op->obj;
+	unsigned long mask = 1UL << (op->arg & 63);
+	spinlock_t *spin = op->obj;
+	struct mutex *mutex = op->obj;
+	struct rw_semaphore *sem = op->obj;
+	struct wait_queue_head *wq = op->obj;
+	long old;
+
+	if (!check_alive(w, t, op))
+		return 0;
+	if (t && op_may_sleep(op->kind))
+		sim_might_sleep(w, t, op->site->fn, op->site);
+
+	switch (op->kind) {
+	case SEAM_SPIN_LOCK:
+		spin->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 0;
+	case SEAM_SPIN_TRYLOCK:
+		if (spin->owner)
+			return 0;
+		spin->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 1;
+	case SEAM_SPIN_UNLOCK:
+		if (t && !held_pop(w, t, op, false))
+			return 0;
+		spin->owner = 0;
+		return 0;
+	case SEAM_MUTEX_LOCK:
+		mutex->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 0;
+	case SEAM_MUTEX_TRYLOCK:
+		if (mutex->owner)
+			return 0;
+		mutex->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 1;
+	case SEAM_MUTEX_UNLOCK:
+		if (t && !held_pop(w, t, op, false))
+			return 0;
+		mutex->owner = 0;
+		return 0;
+	case SEAM_DOWN_READ:
+		sem->count++;
+		if (t)
+			held_push(w, t, op, true);
+		return 0;
+	case SEAM_DOWN_READ_TRYLOCK:
+		if (sem->count < 0)
+			return 0;
+		sem->count++;
+		if (t)
+			held_push(w, t, op, true);
+		return 1;
+	case SEAM_UP_READ:
+		if (t && !held_pop(w, t, op, true))
+			return 0;
+		sem->count--;
+		return 0;
+	case SEAM_DOWN_WRITE:
+		sem->count = -1;
+		sem->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 0;
+	case SEAM_DOWN_WRITE_TRYLOCK:
+		if (sem->count)
+			return 0;
+		sem->count = -1;
+		sem->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		return 1;
+	case SEAM_UP_WRITE:
+		if (t && !held_pop(w, t, op, false))
+			return 0;
+		sem->count = 0;
+		sem->owner = 0;
+		return 0;
+	case SEAM_DOWNGRADE_WRITE:
+		if (t) {
+			struct sim_held *h = held_find(t, op->obj);
+
+			if (!h || h->read) {
+				sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE,
+						 t->tid,
+						 "%c: downgrade_write(%s) without the write lock",
+						 t->letter, op->site->what);
+				return 0;
+			}
+			h->read = true;
+		}
+		sem->count = 1;
+		sem->owner = 0;
+		return 0;
+
+	case SEAM_ATOMIC_READ:
+	case SEAM_READ_ONCE:
+		return sext(load(op->obj, size), size);
+	case SEAM_ATOMIC_SET:
+	case SEAM_WRITE_ONCE:
+		store(op->obj, size, op->arg);
+		return 0;
+	case SEAM_ATOMIC_ADD:
+		old = sext(load(op->obj, size), size);
+		store(op->obj, size, old + op->arg);
+		return sext(old + op->arg, size);
+	case SEAM_ATOMIC_INC_NOT_ZERO:
+		old = sext(load(op->obj, size), size);
+		if (!old)
+			return 0;
+		store(op->obj, size, old + 1);
+		return 1;
+	case SEAM_ATOMIC_CMPXCHG:
+		old = load(op->obj, size);
+		if (sext(old, size) == sext(op->arg, size) ||
+		    (size == 8 && old == op->arg))
+			store(op->obj, size, op->arg2);
+		return sext(old, size);
+	case SEAM_ATOMIC_XCHG:
+		old = load(op->obj, size);
+		store(op->obj, size, op->arg);
+		return sext(old, size);
+
+	case SEAM_TEST_BIT:
+		return !!(*word & mask);
+	case SEAM_SET_BIT:
+		*word |= mask;
+		return 0;
+	case SEAM_CLEAR_BIT:
+		*word &= ~mask;
+		return 0;
+	case SEAM_TEST_AND_SET_BIT:
+		old = !!(*word & mask);
+		*word |= mask;
+		return old;
+	case SEAM_TEST_AND_CLEAR_BIT:
+		old = !!(*word & mask);
+		*word &= ~mask;
+		return old;
+
+	case SEAM_FREE:
+		if (!op->obj)
+			return 0;
+		if (sim_obj_free(op->obj, t ? t->tid : -1, w->step, op->site) < 0)
+			sim_oracle_fatal(w, ORACLE_WARN, t ? t->tid : -1,
+					 "%s(%s): %p is not an allocated object",
+					 op->site->fn, op->site->what, op->obj);
+		return 0;
+
+	case SEAM_SET_STATE:
+		if (t)
+			t->state = op->arg;
+		return 0;
+	case SEAM_PREPARE_TO_WAIT:
+		if (t) {
+			wq->waiters |= 1UL << t->tid;
+			t->state = op->arg;
+		}
+		return 0;
+	case SEAM_FINISH_WAIT:
+		if (t) {
+			wq->waiters &= ~(1UL << t->tid);
+			t->state = TASK_RUNNING;
+		}
+		return 0;
+	case SEAM_SCHEDULE:
+		return 0;
+	case SEAM_SCHEDULE_TIMEOUT:
+		/*
+		 * With a state given (schedule_timeout_idle() and friends)
+		 * this is a plain sleep: it always times out.  After
+		 * prepare_to_wait() it returns the time left if a wake-up
+		 * came first.
+		 */
+		if (!t)
+			return 0;
+		old = (op->arg2 < 0 && t->state == TASK_RUNNING) ? op->arg : 0;
+		t->state = TASK_RUNNING;
+		return old;
+	case SEAM_WAKE_UP: {
+		unsigned long waiters = wq->waiters;
+		int n = 0;
+
+		wq->waiters = 0;
+		while (waiters) {
+			int tid = __builtin_ctzl(waiters);
+
+			waiters &= waiters - 1;
+			if (tid < w->nthreads &&
+			    w->threads[tid].state != TASK_RUNNING) {
+				wake_thread(w, tid);
+				n++;
+			}
+		}
+		return n;
+	}
+	case SEAM_WAKE_UP_PROCESS: {
+		struct task_struct *p = op->obj;
+		int tid = p->thread.sim_tid;
+
+		if (tid < 0 || tid >= w->nthreads ||
+		    w->threads[tid].state == TASK_RUNNING)
+			return 0;
+		wake_thread(w, tid);
+		return 1;
+	}
+	case SEAM_PARK:
+		return 0;
+	case SEAM_OBSERVE:
+		sim_oracle_observe(w, op);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * struct sim_word - what an operation's object held before it ran, to tell
+ * afterwards whether it changed anything (the dependency relation counts
+ * a write that changed nothing as a read: explore/dep.c).
+ */
+struct sim_word {
+	long value;
+	long extra;
+	unsigned long waiters;
+	bool valid;
+};
+
+static inline void word_save(const struct sim_op *op, struct sim_word *w)
+{
+	w->valid = false;
+	if (!op->obj)
+		return;
+	if (sim_op_is_mem(op->kind)) {
+		w->value = sim_word_load(op->obj, op->site->size);
+		w->valid = true;
+	} else if (sim_op_is_lock(op->kind)) {
+		/* every lock type starts with two ints: state and owner */
+		w->value = ((const int *)op->obj)[0];
+		w->extra = ((const int *)op->obj)[1];
+		w->valid = true;
+	} else if (op->kind == SEAM_WAKE_UP) {
+		w->waiters = ((const struct wait_queue_head *)op->obj)->waiters;
+	}
+}
+
+static inline bool word_changed(const struct sim_op *op, const struct sim_word *w)
+{
+	if (!w->valid)
+		return true;
+	if (sim_op_is_mem(op->kind))
+		return sim_word_load(op->obj, op->site->size) != w->value;
+	return ((const int *)op->obj)[0] != w->value ||
+	       ((const int *)op->obj)[1] != w->extra;
+}
+
+/* The threads whose state is not TASK_RUNNING: those a wake-up may wake. */
+static u16 asleep_mask(const struct sim_world *w)
+{
+	u16 mask = 0;
+	int i;
+
+	for (i = 0; i < w->nthreads; i++)
+		if (w->threads[i].state != TASK_RUNNING)
+			mask |= 1u << i;
+	return mask;
+}
+
+/*
+ * Did @t's operation of @kind, which ran with @t in @state, change nothing
+ * another thread can see?  @changed: its word holds another value now.
+ * For sim_spin_ran() (DOC: Spin-waits are awaits).
+ */
+static bool spin_neutral(const struct sim_thread *t, int kind, bool changed,
+			 int state)
+{
+	switch (kind) {
+	case SEAM_ATOMIC_SET:
+	case SEAM_ATOMIC_CMPXCHG:
+	case SEAM_ATOMIC_XCHG:
+	case SEAM_SET_BIT:
+	case SEAM_CLEAR_BIT:
+	case SEAM_TEST_AND_SET_BIT:
+	case SEAM_TEST_AND_CLEAR_BIT:
+	case SEAM_WRITE_ONCE:
+		return !changed;
+	case SEAM_SET_STATE:
+		return t->op.arg == state;
+	case SEAM_SCHEDULE:
+		return t->spin_noop;
+	case SEAM_SCHEDULE_TIMEOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * world_op_enabled() - can @t's pending operation run now
+ * (sim_world_ops->op_enabled)?
+ * @w: the world.
+ * @t: the thread.
+ */
+bool world_op_enabled(struct sim_world *w, struct sim_thread *t)
+{
+	return sim_op_enabled(w, t, &t->op);
+}
+
+/**
+ * sim_op_step() - one step of the coop engine, the world's part
+ * (sim_world_ops->op_exec): run @t's pending operation and say what it
+ * did to the engine's record of it.
+ * @w: the world.
+ * @t: the thread; its operation is enabled.
+ * @done: filled: the lock's name (@fn), whether the word changed
+ *	(@changed), whom a wake-up woke (@woke), a wake_up()'s waiters
+ *	(@arg2); the engine set @arg2 to the operation's and @changed.
+ *
+ * Return: the operation's result.
+ */
+long sim_op_step(struct sim_world *w, struct sim_thread *t,
+		 struct sim_op_done *done)
+{
+	int kind = t->op.kind, state = t->state, i;
+	struct sim_word before = { .valid = false };
+	u16 asleep = 0;
+	long ret;
+
+	if (unlikely(kind == SEAM_BAD)) {
+		/* DOC: A model bug is a verdict: touch nothing */
+		sim_op_bad(w, t, &t->op);
+		return 0;
+	}
+	done->fn = sim_lock_name(&t->op);
+	word_save(&t->op, &before);
+	if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
+		asleep = asleep_mask(w);
+	ret = sim_op_exec(w, t, &t->op);
+	done->changed = word_changed(&t->op, &before);
+	sim_spin_ran(t, &t->op, ret,
+		     spin_neutral(t, kind, done->changed, state));
+	if (kind == SEAM_WAKE_UP)
+		done->arg2 = before.waiters;
+	/* whom a wake-up woke: the sleepers it left running */
+	done->woke = 0;
+	for (i = 0; asleep && i < w->nthreads; i++)
+		if ((asleep >> i) & 1 && w->threads[i].state == TASK_RUNNING)
+			done->woke |= 1u << i;
+	return ret;
+}
