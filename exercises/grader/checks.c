@@ -221,7 +221,7 @@ struct mm_struct *grade_victim_mm(const struct sim_world *w)
 {
 	int i;
 
-	/* the victim's own (its name may be a seed's) */
+	/* the victim's own (its name may be a random one) */
 	for (i = 0; i < w->k->nmms; i++)
 		if (w->k->victim && w->k->mm_task[i] == w->k->victim)
 			return w->k->mms[i];

@@ -153,8 +153,9 @@ void grade_report_pc(uintptr_t pc);
 void grade_record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * "REAPLAB_SEED=N " when this grading's worlds have a seed (a fix or break
- * lab), else "": what a command printed for the student starts with.
+ * "REAPLAB_SEED=N " when this grading's worlds have a random seed (a fix
+ * or break lab), else "": what a command printed for the student starts
+ * with.
  */
 const char *grade_seed_prefix(void);
 

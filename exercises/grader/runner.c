@@ -121,14 +121,14 @@ const char *grade_self(void)
 }
 
 /*
- * The seed of this grading's names, pids and order (DOC: Seeded names,
- * pids and order in src/sim/scenario.c), for a lab whose student writes
+ * The random seed of this grading's names, pids and order (DOC: Names,
+ * pids and order from a random seed, in src/sim/world/scenario.c), for a lab whose student writes
  * an era: GRADE_SEED, else REAPLAB_SEED, else drawn now; 0 for the other
  * labs (a program's threads, a historical era's run, are as written).
  * Put in REAPLAB_SEED before any world is built, so that every test
  * process and every command a failure prints builds the same worlds.
  */
-static unsigned long seed;
+static unsigned long random_seed;
 
 static void draw_seed(void)
 {
@@ -140,8 +140,8 @@ static void draw_seed(void)
 		return;
 	if (!env || !*env)
 		env = getenv("REAPLAB_SEED");
-	seed = env ? strtoul(env, NULL, 10) : 0;
-	if (!seed) {
+	random_seed = env ? strtoul(env, NULL, 10) : 0;
+	if (!random_seed) {
 		int fd = open("/dev/urandom", O_RDONLY);
 		unsigned int r = 0;
 
@@ -149,9 +149,9 @@ static void draw_seed(void)
 			r = (unsigned int)time(NULL) ^ (unsigned int)getpid();
 		if (fd >= 0)
 			close(fd);
-		seed = 1 + r % 999999;
+		random_seed = 1 + r % 999999;
 	}
-	snprintf(buf, sizeof(buf), "%lu", seed);
+	snprintf(buf, sizeof(buf), "%lu", random_seed);
 	setenv("REAPLAB_SEED", buf, 1);
 }
 
@@ -1018,8 +1018,8 @@ static void write_json(const char *path, const struct result *res, int n,
 	json_str(f, conf.kind);
 	fprintf(f, ", \"chapter\": ");
 	json_str(f, conf.chapter);
-	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"seed\": %lu, \"tests\": [",
-		score, max, seconds, seed);
+	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"random_seed\": %lu, \"tests\": [",
+		score, max, seconds, random_seed);
 	for (i = 0; i < n; i++) {
 		const struct grade_test *t = &grade_lab.tests[i];
 
@@ -1400,10 +1400,10 @@ int grade_main(int argc, char **argv, const char *argv0)
 		fflush(stdout);
 	}
 	printf("  %s: %d/%d\n", grade_lab_id, score, max);
-	/* what replays a failure: the seed, when the worlds had one */
-	if (seed && score < max)
-		printf("  (this grading named, numbered and created the scenarios' tasks with seed %lu: GRADE_SEED=%lu make grade LAB=%s grades again with the same)\n",
-		       seed, seed, grade_lab_id);
+	/* what replays a failure: the random seed, when the worlds had one */
+	if (random_seed && score < max)
+		printf("  (this grading named, numbered and created the scenarios' tasks from random seed %lu: GRADE_SEED=%lu make grade LAB=%s grades again with the same)\n",
+		       random_seed, random_seed, grade_lab_id);
 	if (only_i < 0 && max != conf.points)
 		printf("  (lab.conf says %d points, the tests add up to %d: fix one of them)\n",
 		       conf.points, max);

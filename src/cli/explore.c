@@ -181,9 +181,12 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
 	cli_params_args(w->scn, &w->params, opts, sizeof(opts));
-	/* a seeded world (DOC: Seeded names, pids and order) replays seeded */
+	/*
+	 * a world drawn from a random seed (DOC: Names, pids and order from
+	 * a random seed) replays from the same
+	 */
 	fprintf(words, "  replay:   %s%s%s%s replay %s %s '%s'%s\n",
-		getenv("REAPLAB_SEED") ? "REAPLAB_SEED=" : "",
+		getenv("REAPLAB_SEED") ? "REAPLAB_SEED" "=" : "",
 		getenv("REAPLAB_SEED") ? getenv("REAPLAB_SEED") : "",
 		getenv("REAPLAB_SEED") ? " " : "", cli_self, w->era->id,
 		w->scn->name, numeric, opts);

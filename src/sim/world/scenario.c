@@ -91,11 +91,12 @@
  * so that a fix keyed on who the reader is, rather than on the mm, fails
  * there.
  *
- * DOC: Seeded names, pids and order
+ * DOC: Names, pids and order from a random seed
  *
  * A scenario's processes are named as written here ("victim", "ps"),
  * created in this order, with the model's pids 1, 2, 3...: the book, the
- * figures and the golden tests rely on it.  With a seed (REAPLAB_SEED=N
+ * figures and the golden tests rely on it.  With a random seed
+ * (REAPLAB_SEED=N
  * in the environment, N > 0: the grader draws one for each grading of a
  * lab whose student writes C, and every command a failure prints carries
  * it), all that model code can see of who is who varies with N: each
@@ -125,19 +126,19 @@ static const struct era_entry *entry(struct sim_world *w)
 	return w->era->entry;
 }
 
-/* The seed of names, pids and order: REAPLAB_SEED, or 0 (none). */
+/* The random seed of names, pids and order: REAPLAB_SEED, or 0. */
 static unsigned long scn_seed(void)
 {
-	static unsigned long seed;
+	static unsigned long random_seed;
 	static bool read;
 	const char *env;
 
 	if (!read) {
 		env = getenv("REAPLAB_SEED");
-		seed = env ? strtoul(env, NULL, 10) : 0;
+		random_seed = env ? strtoul(env, NULL, 10) : 0;
 		read = true;
 	}
-	return seed;
+	return random_seed;
 }
 
 /* The world being built: its draws (xorshift64*) and its next pid. */
@@ -153,8 +154,9 @@ static unsigned long scn_draw(void)
 
 /*
  * new_process() - a process of the scenario, as copy_process() makes it;
- * with a seed, named and numbered at random (DOC: Seeded names, pids and
- * order): six letters, never a name the scenarios use.
+ * with a random seed, named and numbered at random (DOC: Names, pids and
+ * order from a random seed): six letters, never a name the scenarios
+ * use.
  */
 static struct task_struct *new_process(struct sim_world *w, const char *comm,
 					unsigned long pf_flags)
@@ -241,7 +243,7 @@ static struct task_struct *spawn(struct sim_world *w, const char *comm,
 /*
  * spawn_three() - the victim (its last @locked VMAs mlocked), the
  * candidate and the allocating task of an OOM scenario, in the order the
- * seed says (as written, without one).
+ * random seed says (as written, without one).
  */
 static int spawn_three(struct sim_world *w, unsigned long locked)
 {
