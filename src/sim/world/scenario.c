@@ -96,17 +96,16 @@
  * A scenario's processes are named as written here ("victim", "ps"),
  * created in this order, with the model's pids 1, 2, 3...: the book, the
  * figures and the golden tests rely on it.  With a random seed
- * (REAPLAB_SEED=N
- * in the environment, N > 0: the grader draws one for each grading of a
- * lab whose student writes C, and every command a failure prints carries
- * it), all that model code can see of who is who varies with N: each
- * process the scenario creates gets a made-up name (its comm) and a pid
- * drawn at random, and the victim, the candidate and the allocator are
- * created in a shuffled order.  A fix that takes the barrier for a task
- * it recognises, rather than for the mm, cannot know it in advance.  The
- * threads' letters and titles, which the diagrams and the grader use,
- * do not change; the kernel's own threads (the OOM reaper, the kworker)
- * keep their names.
+ * (REAPLAB_SEED=N in the environment, N > 0: the grader draws one for
+ * each grading of a lab whose student writes an era, and every command a
+ * failure prints carries it), all that model code can see of who is who
+ * varies with N: each process the scenario creates gets a made-up name
+ * (its comm) and a pid drawn at random, and the victim, the candidate and
+ * the allocator are created in a shuffled order.  A fix that takes the
+ * barrier for a task it recognises, rather than for the mm, cannot know
+ * it in advance.  The threads' letters and titles, which the diagrams and
+ * the grader use, do not change; the kernel's own threads (the OOM
+ * reaper, the kworker) keep their names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -252,16 +251,18 @@ static int spawn_three(struct sim_world *w, unsigned long locked)
 	};
 	const struct sim_params *p = &w->params;
 	const char *o = orders[scn_seed() ? scn_draw() % 6 : 0];
+	struct sim_kernel *k = w->k;
 
 	for (; *o; o++)
 		if (*o == 'v')
-			w->k->victim = spawn_locked(w, "victim", p->vmas, p->pages,
-						 p->aio, locked);
+			k->victim = spawn_locked(w, "victim", p->vmas,
+						 p->pages, p->aio, locked);
 		else if (*o == 'c')
-			w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
+			k->candidate = spawn(w, "candidate", 1, p->pages + 1,
+					     0);
 		else
-			w->k->allocator = spawn(w, "allocator", 1, 1, 0);
-	return w->k->victim && w->k->candidate && w->k->allocator ? 0 : -1;
+			k->allocator = spawn(w, "allocator", 1, 1, 0);
+	return k->victim && k->candidate && k->allocator ? 0 : -1;
 }
 
 /* Page frames a process of this shape needs. */
