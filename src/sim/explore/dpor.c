@@ -12,9 +12,10 @@
  * The dependency relation) are the same Mazurkiewicz trace: they reach
  * the same state and fire the same oracles.  Exploring one execution per
  * trace is enough to prove a scenario clean.  Optimal DPOR (Abdulla,
- * Aronis, Jonsson and Sagonas, "Source Sets: A Foundation for Optimal
- * Dynamic Partial Order Reduction", JACM 2017) finds them without
- * enumerating the rest, and runs each exactly once:
+ * Aronis, Jonsson and Sagonas, POPL'14, and its journal version,
+ * "Source Sets: A Foundation for Optimal Dynamic Partial Order
+ * Reduction", JACM'17) finds them without enumerating the rest, and
+ * runs each exactly once:
  *
  *  1. Run an execution: at each new step follow the wakeup tree handed
  *     down from the step before, if it has a branch; otherwise take the
@@ -32,9 +33,10 @@
  *
  * Sleep sets stop the redundant half: once thread q has been explored at
  * a step, q sleeps in the sibling branches until a step dependent with
- * q's next one runs.  Source-DPOR (POPL'14) schedules only the first
- * thread of each sequence and lets it run freely from there, and may end
- * in an execution where every thread able to run is asleep: redundant,
+ * q's next one runs.  Source-DPOR, the papers' simpler algorithm,
+ * schedules only the first thread of each sequence and lets it run
+ * freely from there, and may end in an execution where every thread
+ * able to run is asleep: redundant,
  * abandoned, "sleep-blocked".  The wakeup tree keeps the whole sequence,
  * so the branch cannot stray into an explored trace: no execution is
  * sleep-blocked.  Where a sequence cannot be run (a lock blocks one of
