@@ -34,19 +34,18 @@
  * Sleep sets stop the redundant half: once thread q has been explored at
  * a step, q sleeps in the sibling branches until a step dependent with
  * q's next one runs.  Source-DPOR, the papers' simpler algorithm,
- * schedules only the first thread of each sequence and lets it run
- * freely from there, and may end in an execution where every thread
- * able to run is asleep: redundant,
- * abandoned, "sleep-blocked".  The wakeup tree keeps the whole sequence,
- * so the branch cannot stray into an explored trace: no execution is
- * sleep-blocked.  Where a sequence cannot be run (a lock blocks one of
- * its steps there), its step is explored with every thread awake, as a
- * plain exhaustive search would, and the sleep sets alone cut what they
- * can: a few executions may then be sleep-blocked, never a trace missed.
- * Every complete execution is a different trace, and every trace has one
- * (tests/check_explore.c counts them against brute force); no preemption
- * bound prunes anything: bounding DPOR naively is unsound (Coons et al.,
- * OOPSLA'13).
+ * schedules only the first thread of each sequence and lets it run freely
+ * from there, and may end in an execution where every thread able to run
+ * is asleep: redundant, abandoned, "sleep-blocked".  The wakeup tree
+ * keeps the whole sequence, so the branch cannot stray into an explored
+ * trace: no execution is sleep-blocked.  Where a sequence cannot be run
+ * (a lock blocks one of its steps there), its step is explored with every
+ * thread awake, as a plain exhaustive search would, and the sleep sets
+ * alone cut what they can: a few executions may then be sleep-blocked,
+ * never a trace missed.  Every complete execution is a different trace,
+ * and every trace has one (tests/check_explore.c counts them against
+ * brute force); no preemption bound prunes anything: bounding DPOR
+ * naively is unsound (Coons et al., OOPSLA'13).
  */
 //! [dpor-doc]
 #include <limits.h>
