@@ -39,10 +39,10 @@
  * is asleep: redundant, abandoned, "sleep-blocked".  The wakeup tree
  * keeps the whole sequence, so the branch cannot stray into an explored
  * trace: no execution is sleep-blocked.  Where a sequence cannot be run
- * (a lock blocks one of its steps there), its step is explored with every
- * thread awake, as a plain exhaustive search would, and the sleep sets
- * alone cut what they can: a few executions may then be sleep-blocked,
- * never a trace missed.  Every complete execution is a different trace,
+ * (a blocked step of it: a spin-wait's, in the explorer's tests), its
+ * step is explored with every thread awake, as a plain exhaustive search
+ * would, and the sleep sets alone cut what they can: a few executions may
+ * then be sleep-blocked, never a trace missed.  Every complete execution is a different trace,
  * and every trace has one (tests/check_explore.c counts them against
  * brute force); no preemption bound prunes anything: bounding DPOR
  * naively is unsound (Coons et al., OOPSLA'13).
@@ -363,6 +363,7 @@ struct race {
 	unsigned int settled;	/* 0, or the step that settled it, plus one */
 	bool locks;
 	u16 kvc[SIM_MAX_THREADS];	/* k's clock as far as j */
+	u16 kfull[SIM_MAX_THREADS];	/* ... enabling edges and all */
 };
 
 /*
@@ -726,6 +727,22 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 			x->settled = k + 1;
 			return;
 		}
+		/*
+		 * nor can it if it waits, enabling edges and all, for a step
+		 * of another thread that happens after j: a lock a third
+		 * thread holds at j and releases after it, say, which k
+		 * must wait for wherever it runs
+		 */
+		if (x->locks && t != tk) {
+			unsigned int last = sp.at[t] + sp.cnt[t];
+
+			if (x->kfull[t] > (last ? r[s->steps[t][last - 1]].idx :
+					   0)) {
+				d->not_reversible++;
+				x->settled = k + 1;
+				return;
+			}
+		}
 		if (sp.cnt[t] && s->steps[t][sp.at[t]] < first)
 			first = s->steps[t][sp.at[t]];
 		nv += sp.cnt[t];
@@ -760,7 +777,7 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 static void *grow(void *p, size_t n);
 
 static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
-		       const u16 *kvc, bool locks)
+		       const u16 *kvc, const u16 *kfull, bool locks)
 {
 	struct race *x;
 
@@ -774,6 +791,7 @@ static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
 	x->settled = 0;
 	x->locks = locks;
 	memcpy(x->kvc, kvc, sizeof(x->kvc));
+	memcpy(x->kfull, kfull, sizeof(x->kfull));
 }
 
 static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
@@ -1106,13 +1124,14 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 					list_race(d->list, j, k, locks);
 			}
 			else if (commit) {
-				defer_race(s, j, k, kvc, locks);
+				defer_race(s, j, k, kvc, cvc, locks);
 				d->races++;
 			} else {
 				struct race x = { .j = j, .k = k,
 						  .locks = locks };
 
 				memcpy(x.kvc, kvc, sizeof(x.kvc));
+				memcpy(x.kfull, cvc, sizeof(x.kfull));
 				handle_race(d, s, &x);
 				d->races++;
 			}
