@@ -401,6 +401,32 @@ static bool gone(const struct seqview *v, unsigned int x)
 }
 
 /*
+ * Does @e depend on a step of the sequence not yet taken, before place
+ * @end (asked as sim_dep(step, @e) if @e comes @after them, else the other
+ * way round)?  What is left of a thread's steps is a suffix of its own
+ * list, so only those are looked at: a branch deep in the tree has taken
+ * most of them.
+ */
+static bool depends_on_rest(const struct seqview *v, const struct sim_dep_ev *e,
+			    unsigned int end, bool after)
+{
+	const struct sim_dep_ev *s;
+	unsigned int u, m, x;
+
+	for (u = 0; u < SIM_MAX_THREADS; u++)
+		for (m = v->taken[u]; m < v->n[u]; m++) {
+			x = v->at[u][m];
+			if (x >= end)
+				break;
+			s = &v->r[v->seq[x]].dep;
+			if ((after ? sim_dep(s, e, NULL) : sim_dep(e, s, NULL)) !=
+			    DEP_NONE)
+				return true;
+		}
+	return false;
+}
+
+/*
  * Can a branch of a wakeup tree whose next event is @e run first, and the
  * rest of the sequence after it, to the same trace?  If @e's thread has a
  * step in the rest that depends on none before it, that step is @e: it is
@@ -413,17 +439,14 @@ static bool gone(const struct seqview *v, unsigned int x)
 static bool consume(const struct sim_dep_ev *e, struct seqview *v)
 {
 	const struct rev *r = v->r;
-	unsigned int t = e->tid, u, x;
+	unsigned int t = e->tid, u;
 
 	if (v->taken[t] < v->n[t]) {
 		unsigned int i = v->at[t][v->taken[t]], step = v->seq[i];
 
 		if (step == v->k) {
-			for (x = 0; x < i; x++)
-				if (!gone(v, x) &&
-				    sim_dep(&r[v->seq[x]].dep, &r[step].dep,
-					    NULL) != DEP_NONE)
-					return false;
+			if (depends_on_rest(v, &r[step].dep, i, true))
+				return false;
 		} else {
 			for (u = 0; u < SIM_MAX_THREADS; u++) {
 				unsigned int f;
@@ -440,11 +463,7 @@ static bool consume(const struct sim_dep_ev *e, struct seqview *v)
 	}
 	if (v->plain && plain_class(e) && !(v->words & word_bit(key_of(e))))
 		return true;
-	for (x = 0; x < v->nv; x++)
-		if (!gone(v, x) && sim_dep(e, &r[v->seq[x]].dep, NULL) !=
-		    DEP_NONE)
-			return false;
-	return true;
+	return !depends_on_rest(v, e, v->nv, false);
 }
 
 /*
