@@ -498,7 +498,7 @@ const char *grade_hit_type(const struct sim_world *w, int oracle)
 static int stack_at(const struct sim_world *w, size_t e, int tid,
 		    const char **fns, int max)
 {
-	const void *stack[SIM_MAX_DEPTH];
+	const void *stack[SEAM_STACK_MAX];
 	int depth = 0, n = 0, i;
 	size_t k;
 
@@ -508,15 +508,15 @@ static int stack_at(const struct sim_world *w, size_t e, int tid,
 		if (ev->tid != tid || ev->probe)
 			continue;
 		if (ev->type == SIM_EV_ENTER) {
-			if (depth < SIM_MAX_DEPTH)
+			if (depth < SEAM_STACK_MAX)
 				stack[depth] = ev->fn;
 			depth++;
 		} else if (ev->type == SIM_EV_EXIT && depth > 0) {
 			depth--;
 		}
 	}
-	for (i = depth < SIM_MAX_DEPTH ? depth : SIM_MAX_DEPTH; i > 0 && n < max;
-	     i--)
+	for (i = depth < SEAM_STACK_MAX ? depth : SEAM_STACK_MAX;
+	     i > 0 && n < max; i--)
 		fns[n++] = sim_symbol(stack[i - 1]);
 	return n;
 }
@@ -541,7 +541,7 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 					  char *where, size_t wlen)
 {
 	const struct grade_hint *h;
-	const char *fns[3 * SIM_MAX_DEPTH];
+	const char *fns[3 * SEAM_STACK_MAX];
 	struct sim_race race;
 	unsigned int tried;
 	int n = 0, fault;
@@ -552,7 +552,7 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 		int t = w->verdict.hit[oracle].tid;
 
 		n += stack_at(w, event_of_step(w, w->verdict.hit[oracle].step),
-			      t, fns + n, SIM_MAX_DEPTH);
+			      t, fns + n, SEAM_STACK_MAX);
 		if (n)
 			snprintf(where, wlen, "in %s, thread %c", fns[0],
 				 w->threads[t].letter);
@@ -570,8 +570,8 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 		eb = event_of_step(w, race.k + 1);
 		a = &w->trace.ev[ea];
 		b = &w->trace.ev[eb];
-		n += stack_at(w, ea, a->tid, fns + n, SIM_MAX_DEPTH);
-		n += stack_at(w, eb, b->tid, fns + n, SIM_MAX_DEPTH);
+		n += stack_at(w, ea, a->tid, fns + n, SEAM_STACK_MAX);
+		n += stack_at(w, eb, b->tid, fns + n, SEAM_STACK_MAX);
 	}
 	if (getenv("GRADE_DEBUG_HINTS"))
 		for (int i = 0; i < n; i++)

@@ -21,7 +21,8 @@
  * only includes the model's headers: the arrows run one way (DOC: The
  * simulator's layers, src/sim/engine/engine.h).  Before a machine is
  * registered, the entry points that cannot do without one say so and
- * abort; the function hooks do nothing.
+ * abort; the function hooks do nothing until the machine gives them a
+ * thread's stack to keep (struct seam_stack, reaplab/seam.h).
  */
 #ifndef _ASM_MACHINE_H
 #define _ASM_MACHINE_H
@@ -41,7 +42,8 @@ struct task_struct;
  * @kthread_run: start a kernel thread (while booting only).
  * @alloc: @size bytes of memory that poisons itself when freed, named
  *	   for the object it holds.
- * @func_enter: a model function @fn was entered.
+ * @func_enter: a model function @fn was entered, by a thread whose stack
+ *		is traced (struct seam_stack, reaplab/seam.h).
  * @func_exit: ... and left.
  * @assert_failed: a program's final assertion failed.
  */

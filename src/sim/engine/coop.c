@@ -73,6 +73,12 @@ static inline void op_retired(struct sim_world *w, struct sim_thread *t)
 {
 	t->has_op = false;
 	w->op_ready &= ~(1u << t->tid);
+	/*
+	 * Not one 32-bit load of both masks, as the compiler would merge
+	 * them: one of the two was just stored on its own (sim_coop_op()),
+	 * and a load wider than that store waits for it to retire.
+	 */
+	asm volatile("" ::: "memory");
 	w->op_waits &= ~(1u << t->tid);
 	w->enabled_valid = false;
 }
@@ -194,7 +200,7 @@ static void coop_switch_ctx(struct sim_thread *from, struct sim_thread *to,
 
 	if (f == t)
 		return;
-	sim_self = to;
+	sim_self_set(to);
 	if (sim->substrate == SIM_SUBSTRATE_TURNSTILE) {
 		sim_turnstile_switch(from, to);
 	} else {
@@ -202,7 +208,7 @@ static void coop_switch_ctx(struct sim_thread *from, struct sim_thread *to,
 		sim_ctx_switch(f, t);
 		fiber_arrived(f);
 	}
-	sim_self = from;
+	sim_self_set(from);
 }
 
 static void coop_switch(struct sim_thread *from, struct sim_thread *to)
@@ -422,7 +428,8 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 		sim_oracle(sim, gpf ? ORACLE_UAF : ORACLE_BAD_ACCESS, t->tid,
 			   "%c faulted at address %p in %s%s",
 			   t->letter, si->si_addr,
-			   t->depth ? sim_symbol(t->frames[t->depth - 1]) : "?",
+			   sim_calls_top(t) ? sim_symbol(sim_calls_top(t)) :
+			   "?",
 			   gpf ? ": a pointer read from freed (poisoned) memory" :
 			   "");
 		siglongjmp(t->abort_jmp, 1);
@@ -536,7 +543,12 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 
 	coop_in_run = 1;
 	coop_fault.t = NULL;
-	if (sigsetjmp(coop_crash_jmp, 1)) {
+	/*
+	 * The signal mask is not saved (a system call per execution): the
+	 * handler blocks nothing (SA_NODEFER, no sa_mask), so the mask it
+	 * jumps back with is the one this started with.
+	 */
+	if (sigsetjmp(coop_crash_jmp, 0)) {
 		/* back from a fault in a coroutine (coop_segv()) */
 		fiber_arrived(&main_ctx);
 		sim_world_ops->fault(w, coop_fault.t, coop_fault.addr,
@@ -550,7 +562,7 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 			coop_probe(w);
 	}
 	coop_in_run = 0;
-	sim_self = NULL;
+	sim_self_set(NULL);
 	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
 		sim_turnstile_stop(w);
 	if (w->stop == SIM_STOP_NONE)

@@ -80,7 +80,6 @@ typedef uint64_t u64;
 struct task_struct;
 
 #define SIM_MAX_THREADS		8
-#define SIM_MAX_DEPTH		64
 #define SIM_MAX_HELD		16
 #define SIM_STACK_SIZE		(256 * 1024)
 /* a thread's name heads its column in every diagram: it is never cut */
@@ -239,8 +238,7 @@ struct sim_thread {
 	unsigned int nsteps;
 	int nheld;
 	struct sim_held held[SIM_MAX_HELD];
-	int depth;
-	void *frames[SIM_MAX_DEPTH];
+	struct seam_stack calls;	/* kept by the arch's hooks */
 
 	/*
 	 * --- spin-waits: valid while spin_gen is the slot's gen (bumped by
@@ -654,6 +652,28 @@ struct sim_world {
 
 extern struct sim_world *sim;
 extern __thread struct sim_thread *sim_self;
+
+/* How many of @t's calls its stack holds (the outermost SEAM_STACK_MAX). */
+static inline int sim_calls_kept(const struct sim_thread *t)
+{
+	return t->calls.depth < SEAM_STACK_MAX ? t->calls.depth :
+						 SEAM_STACK_MAX;
+}
+
+/* The innermost function @t's stack holds, or NULL. */
+static inline const void *sim_calls_top(const struct sim_thread *t)
+{
+	int d = sim_calls_kept(t);
+
+	return d ? t->calls.frames[d - 1] : NULL;
+}
+
+/* @t runs from now on (NULL: no model thread): its stack the hooks keep. */
+static inline void sim_self_set(struct sim_thread *t)
+{
+	sim_self = t;
+	seam_stack = t ? &t->calls : NULL;
+}
 /*
  * Set by the command line's SIGINT handler: long searches and loops stop
  * at their next check and report what they did so far.

@@ -92,7 +92,8 @@ void sim_world_reset(struct sim_world *w)
 		t->run = SIM_T_READY;
 		t->has_op = false;
 		t->nsteps = 0;
-		t->depth = 0;
+		t->calls.depth = 0;
+		t->calls.traced = w->trace_frames;
 		t->in_seam = false;
 	}
 	w->enabled_valid = false;

@@ -170,8 +170,8 @@ static bool label_matches(struct sim_thread *t, const char *label)
 	}
 	if (!strcmp(site->fn, label))
 		return true;
-	for (i = t->depth - 1; i >= 0 && i >= t->depth - SIM_MAX_DEPTH; i--)
-		if (i < SIM_MAX_DEPTH && !strcmp(sim_symbol(t->frames[i]), label))
+	for (i = sim_calls_kept(t) - 1; i >= 0; i--)
+		if (!strcmp(sim_symbol(t->calls.frames[i]), label))
 			return true;
 	return false;
 }

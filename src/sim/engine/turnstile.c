@@ -42,7 +42,7 @@ static void *ts_thread_main(void *arg)
 	ts_wait(&me->baton);
 	if (me->dead)
 		return NULL;
-	sim_self = t;
+	sim_self_set(t);
 	if (!sigsetjmp(t->abort_jmp, 1))
 		sim_coop_thread_body(t);
 	/* crashed (SIGSEGV) or abandoned: hand the baton back for good */

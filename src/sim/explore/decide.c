@@ -48,7 +48,7 @@ bool sim_step_parts(const struct sim_world *w, unsigned int step,
 		    char *letter, char *op, size_t oplen, char *where,
 		    size_t wherelen, const struct sim_event **evp)
 {
-	static const void *stack[SIM_MAX_THREADS][SIM_MAX_DEPTH];
+	static const void *stack[SIM_MAX_THREADS][SEAM_STACK_MAX];
 	int depth[SIM_MAX_THREADS] = { 0 };
 	unsigned int n = 0;
 	size_t e;
@@ -60,7 +60,7 @@ bool sim_step_parts(const struct sim_world *w, unsigned int step,
 		if (ev->probe || t >= SIM_MAX_THREADS)
 			continue;
 		if (ev->type == SIM_EV_ENTER) {
-			if (depth[t] < SIM_MAX_DEPTH)
+			if (depth[t] < SEAM_STACK_MAX)
 				stack[t][depth[t]] = ev->fn;
 			depth[t]++;
 		} else if (ev->type == SIM_EV_EXIT && depth[t] > 0) {
@@ -68,7 +68,7 @@ bool sim_step_parts(const struct sim_world *w, unsigned int step,
 		}
 		if (ev->type != SIM_EV_OP || n++ != step)
 			continue;
-		d = depth[t] < SIM_MAX_DEPTH ? depth[t] : SIM_MAX_DEPTH;
+		d = depth[t] < SEAM_STACK_MAX ? depth[t] : SEAM_STACK_MAX;
 		*letter = w->threads[t].letter;
 		sim_op_text(ev, op, oplen);
 		/* two callers: task_lock() alone does not say who locks */

@@ -267,8 +267,8 @@ static void flows(struct out *o, const struct sim_world *w, const u64 *ts)
 
 struct open_frames {
 	int depth;
-	const char *name[SIM_MAX_DEPTH * 2];
-	bool shown[SIM_MAX_DEPTH * 2];
+	const char *name[SEAM_STACK_MAX * 2];
+	bool shown[SEAM_STACK_MAX * 2];
 };
 
 static void frames(struct out *o, const struct sim_world *w, const u64 *ts,
@@ -304,7 +304,7 @@ static void frames(struct out *o, const struct sim_world *w, const u64 *ts,
 		s = &open[ev->tid];
 		switch (ev->type) {
 		case SIM_EV_ENTER:
-			if (s->depth < SIM_MAX_DEPTH * 2) {
+			if (s->depth < SEAM_STACK_MAX * 2) {
 				s->name[s->depth] = sim_symbol(ev->fn);
 				s->shown[s->depth] = !with_ops || with_ops[i];
 				if (s->shown[s->depth]) {
@@ -320,7 +320,7 @@ static void frames(struct out *o, const struct sim_world *w, const u64 *ts,
 			if (!s->depth)
 				break;
 			s->depth--;
-			if (s->depth < SIM_MAX_DEPTH * 2 &&
+			if (s->depth < SEAM_STACK_MAX * 2 &&
 			    s->shown[s->depth]) {
 				ev_begin(o, "E", s->name[s->depth], "function",
 					 ev->tid);
@@ -342,7 +342,7 @@ static void frames(struct out *o, const struct sim_world *w, const u64 *ts,
 
 		while (s->depth > 0) {
 			s->depth--;
-			if (s->depth >= SIM_MAX_DEPTH * 2 ||
+			if (s->depth >= SEAM_STACK_MAX * 2 ||
 			    !s->shown[s->depth])
 				continue;
 			ev_begin(o, "E", s->name[s->depth], "function", t);

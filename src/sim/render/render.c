@@ -98,7 +98,7 @@ static struct frame_info *frame_scan(const struct sim_world *w)
 {
 	const struct sim_trace *tr = &w->trace;
 	struct frame_info *fi = calloc(tr->nr + 1, sizeof(*fi));
-	int stack[SIM_MAX_THREADS][SIM_MAX_DEPTH * 2];
+	int stack[SIM_MAX_THREADS][SEAM_STACK_MAX * 2];
 	int depth[SIM_MAX_THREADS] = { 0 };
 	size_t i;
 	int d;
@@ -116,19 +116,19 @@ static struct frame_info *frame_scan(const struct sim_world *w)
 			continue;
 		switch (ev->type) {
 		case SIM_EV_ENTER:
-			if (depth[t] < SIM_MAX_DEPTH * 2)
+			if (depth[t] < SEAM_STACK_MAX * 2)
 				stack[t][depth[t]] = i;
 			depth[t]++;
 			break;
 		case SIM_EV_EXIT:
 			if (depth[t] > 0)
 				depth[t]--;
-			if (depth[t] > 0 && depth[t] < SIM_MAX_DEPTH * 2 &&
+			if (depth[t] > 0 && depth[t] < SEAM_STACK_MAX * 2 &&
 			    fi[stack[t][depth[t]]].has_ops)
 				fi[stack[t][depth[t] - 1]].kids++;
 			break;
 		case SIM_EV_OP:
-			if (!depth[t] || depth[t] > SIM_MAX_DEPTH * 2)
+			if (!depth[t] || depth[t] > SEAM_STACK_MAX * 2)
 				break;
 			fi[stack[t][depth[t] - 1]].ops++;
 			fi[stack[t][depth[t] - 1]].only_op = i;
@@ -139,7 +139,7 @@ static struct frame_info *frame_scan(const struct sim_world *w)
 	}
 	/* frames never left (a thread stopped inside them) count as callers */
 	for (i = 0; i < SIM_MAX_THREADS; i++)
-		for (d = 1; d < depth[i] && d < SIM_MAX_DEPTH * 2; d++)
+		for (d = 1; d < depth[i] && d < SEAM_STACK_MAX * 2; d++)
 			if (fi[stack[i][d]].has_ops)
 				fi[stack[i][d - 1]].kids++;
 	return fi;
@@ -270,8 +270,8 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 	const struct sim_trace *tr = &w->trace;
 	struct frame_info *fi = frame_scan(w);
 	/* per thread: the frames being drawn; 1 = drawn, 2 = collapsed, 0 = hidden */
-	u8 kind[SIM_MAX_THREADS][SIM_MAX_DEPTH * 2];
-	const void *fn[SIM_MAX_THREADS][SIM_MAX_DEPTH * 2];
+	u8 kind[SIM_MAX_THREADS][SEAM_STACK_MAX * 2];
+	const void *fn[SIM_MAX_THREADS][SEAM_STACK_MAX * 2];
 	int depth[SIM_MAX_THREADS] = { 0 }, drawn[SIM_MAX_THREADS] = { 0 };
 	size_t i;
 
@@ -290,14 +290,14 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 		case SIM_EV_ENTER: {
 			bool pass = !fi[i].ops && fi[i].kids == 1;
 			bool parent_pass = depth[t] > 0 &&
-					   depth[t] <= SIM_MAX_DEPTH * 2 &&
+					   depth[t] <= SEAM_STACK_MAX * 2 &&
 					   kind[t][depth[t] - 1] >= 3;
 			u8 k = !fi[i].has_ops ? 0 :
 			       (fi[i].ops == 1 && !fi[i].kids &&
 				!sim_render_is_body(w, t, ev->fn)) ? 2 :
 			       pass ? (parent_pass ? 4 : 3) : 1;
 
-			if (depth[t] < SIM_MAX_DEPTH * 2) {
+			if (depth[t] < SEAM_STACK_MAX * 2) {
 				kind[t][depth[t]] = k;
 				fn[t][depth[t]] = ev->fn;
 			}
@@ -314,7 +314,7 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 		case SIM_EV_EXIT:
 			if (depth[t] > 0)
 				depth[t]--;
-			if (depth[t] < SIM_MAX_DEPTH * 2 &&
+			if (depth[t] < SEAM_STACK_MAX * 2 &&
 			    (kind[t][depth[t]] == 1 || kind[t][depth[t]] == 3) &&
 			    drawn[t] > 0)
 				drawn[t]--;
@@ -325,7 +325,7 @@ static void build_lines(const struct sim_world *w, struct lines *out)
 			ln->tid = t;
 			ln->indent = drawn[t];
 			ln->step_first = ln->step_last = ev->step;
-			if (depth[t] > 0 && depth[t] <= SIM_MAX_DEPTH * 2 &&
+			if (depth[t] > 0 && depth[t] <= SEAM_STACK_MAX * 2 &&
 			    kind[t][depth[t] - 1] == 2) {
 				char brief[160];
 

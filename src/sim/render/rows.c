@@ -40,7 +40,7 @@
 #include "../engine/schedule.h"
 #include "render.h"
 
-#define STK		(SIM_MAX_DEPTH * 2)
+#define STK		(SEAM_STACK_MAX * 2)
 
 int sim_render_fig_elide = 10;
 const char *sim_render_title;

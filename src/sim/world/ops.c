@@ -144,17 +144,27 @@ static bool op_may_sleep(int kind)
 
 /* --- words ----------------------------------------------------------- */
 
+/*
+ * A word the model acts on through the seam.  Atomic, so that no compiler
+ * tears or merges it; relaxed, because the engines that come here run
+ * one operation at a time, and whatever hands the CPU from one thread to
+ * the next (a context switch, the turnstile's semaphore) orders them.  A
+ * sequentially consistent store is a locked instruction on x86: a few
+ * nanoseconds of every point.  (The threads engine has its own, in
+ * threads.c.)
+ */
+
 static long load(const void *p, int size)
 {
 	switch (size) {
 	case 1:
-		return __atomic_load_n((const u8 *)p, __ATOMIC_SEQ_CST);
+		return __atomic_load_n((const u8 *)p, __ATOMIC_RELAXED);
 	case 2:
-		return __atomic_load_n((const u16 *)p, __ATOMIC_SEQ_CST);
+		return __atomic_load_n((const u16 *)p, __ATOMIC_RELAXED);
 	case 4:
-		return __atomic_load_n((const int *)p, __ATOMIC_SEQ_CST);
+		return __atomic_load_n((const int *)p, __ATOMIC_RELAXED);
 	default:
-		return __atomic_load_n((const long *)p, __ATOMIC_SEQ_CST);
+		return __atomic_load_n((const long *)p, __ATOMIC_RELAXED);
 	}
 }
 
@@ -162,16 +172,16 @@ static void store(void *p, int size, long v)
 {
 	switch (size) {
 	case 1:
-		__atomic_store_n((u8 *)p, (u8)v, __ATOMIC_SEQ_CST);
+		__atomic_store_n((u8 *)p, (u8)v, __ATOMIC_RELAXED);
 		break;
 	case 2:
-		__atomic_store_n((u16 *)p, (u16)v, __ATOMIC_SEQ_CST);
+		__atomic_store_n((u16 *)p, (u16)v, __ATOMIC_RELAXED);
 		break;
 	case 4:
-		__atomic_store_n((int *)p, (int)v, __ATOMIC_SEQ_CST);
+		__atomic_store_n((int *)p, (int)v, __ATOMIC_RELAXED);
 		break;
 	default:
-		__atomic_store_n((long *)p, v, __ATOMIC_SEQ_CST);
+		__atomic_store_n((long *)p, v, __ATOMIC_RELAXED);
 		break;
 	}
 }
@@ -297,12 +307,12 @@ bool sim_op_obj_bad_slow(const struct sim_op *op)
 static void call_stack(const struct sim_thread *t, char *buf, size_t len)
 {
 	size_t n = 0;
-	int d = t->depth < SIM_MAX_DEPTH ? t->depth : SIM_MAX_DEPTH;
+	int d = sim_calls_kept(t);
 
 	buf[0] = 0;
 	while (d-- > 0 && n < len)
 		n += snprintf(buf + n, len - n, "%s%s", n ? " < " : "",
-			      sim_symbol(t->frames[d]));
+			      sim_symbol(t->calls.frames[d]));
 	if (!n)
 		snprintf(buf, len, "%s", t->name);
 }
@@ -343,9 +353,7 @@ void sim_op_bad(struct sim_world *w, struct sim_thread *t,
 			 (unsigned long)a, stack);
 	if (!first)
 		return;
-	hit->fn = t->depth ? sim_symbol(t->frames[
-		t->depth < SIM_MAX_DEPTH ? t->depth - 1 : SIM_MAX_DEPTH - 1]) :
-		t->name;
+	hit->fn = sim_calls_top(t) ? sim_symbol(sim_calls_top(t)) : t->name;
 	hit->file = op->site->file;
 	hit->line = op->site->line;
 }
@@ -374,9 +382,8 @@ void sim_fault_report(struct sim_world *w, struct sim_thread *t,
 	int line = 0;
 
 	/* not in our image (a C library call): the model function that called */
-	if (!strcmp(fn, "?") && t->depth)
-		fn = sim_symbol(t->frames[t->depth < SIM_MAX_DEPTH ?
-					 t->depth - 1 : SIM_MAX_DEPTH - 1]);
+	if (!strcmp(fn, "?") && sim_calls_top(t))
+		fn = sim_symbol(sim_calls_top(t));
 	where[0] = 0;
 	if (pc && sim_source_line(pc, &file, &line))
 		snprintf(where, sizeof(where), " at %s:%d", file, line);

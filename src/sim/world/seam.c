@@ -133,8 +133,8 @@ static void world_seam_trace(enum seam_trace ev, void *obj, long arg,
 			sim_oracle(w, ORACLE_MMAP_UNLOCKED, t->tid,
 				   "%c: %s called without mmap_lock (%s:%d)",
 				   t->letter,
-				   t->depth >= 2 ?
-				   sim_symbol(t->frames[t->depth - 1]) :
+				   t->calls.depth >= 2 ?
+				   sim_symbol(sim_calls_top(t)) :
 				   "find_vma", site->file, site->line);
 		break;
 	case SEAM_TRACE_ZERO_PAGE:
@@ -228,25 +228,20 @@ static void *world_alloc(size_t size, const char *name)
 /* --- call stacks ---------------------------------------------------- */
 
 /*
- * The model is compiled with -finstrument-functions: these run at every
- * entry to and exit from a model function (inline ones included).  Each
- * thread keeps its own stack of functions; the trace records entries and
- * exits only when a diagram is to be drawn.
+ * The model is compiled with -finstrument-functions: the arch's hooks
+ * keep each thread's stack of functions (struct seam_stack, inline ones
+ * included), and call these only while a diagram is to be drawn
+ * (w->trace_frames): the trace records the entries and exits.
  */
-static void world_func_enter(void *fn)
+static void world_func_event(int type, void *fn)
 {
 	struct sim_thread *t = sim_self;
 	struct sim_event *ev;
 
 	if (!t)
 		return;
-	if (t->depth < SIM_MAX_DEPTH)
-		t->frames[t->depth] = fn;
-	t->depth++;
-	if (!sim->trace_frames)
-		return;
 	ev = sim_trace_add(sim_trace_of(t));
-	ev->type = SIM_EV_ENTER;
+	ev->type = type;
 	ev->tid = t->tid;
 	ev->probe = sim->probing;
 	ev->step = sim->step;
@@ -254,24 +249,14 @@ static void world_func_enter(void *fn)
 	ev->ns = sim_trace_ns();
 }
 
+static void world_func_enter(void *fn)
+{
+	world_func_event(SIM_EV_ENTER, fn);
+}
+
 static void world_func_exit(void *fn)
 {
-	struct sim_thread *t = sim_self;
-	struct sim_event *ev;
-
-	if (!t)
-		return;
-	if (t->depth > 0)
-		t->depth--;
-	if (!sim->trace_frames)
-		return;
-	ev = sim_trace_add(sim_trace_of(t));
-	ev->type = SIM_EV_EXIT;
-	ev->tid = t->tid;
-	ev->probe = sim->probing;
-	ev->step = sim->step;
-	ev->fn = fn;
-	ev->ns = sim_trace_ns();
+	world_func_event(SIM_EV_EXIT, fn);
 }
 
 static const struct seam_machine world_machine = {

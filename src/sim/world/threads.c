@@ -935,7 +935,7 @@ static void *pool_main(void *arg)
 			return NULL;
 		pin_thread(me, measuring);
 		t = me->t;
-		sim_self = t;
+		sim_self_set(t);
 		me->lock_wait_ns = 0;
 		me->nclasses = 0;
 		memset(me->cls, 0, sizeof(me->cls));
@@ -951,7 +951,7 @@ static void *pool_main(void *arg)
 			__atomic_add_fetch(&finished_seq, 1, __ATOMIC_SEQ_CST);
 			futex_wake(&finished_seq, 1);
 		}
-		sim_self = NULL;
+		sim_self_set(NULL);
 		pthread_barrier_wait(&end_barrier);
 	}
 }

@@ -334,8 +334,7 @@ void sim_end_of_run(struct sim_world *w)
 			/* a spin-wait no write will end (spin.c) */
 			unsigned int first, last;
 			char what[256], steps[40];
-			int d = t->depth < SIM_MAX_DEPTH ? t->depth :
-				SIM_MAX_DEPTH;
+			const void *fn = sim_calls_top(t);
 
 			world_await_text(w, &t->op, what, sizeof(what));
 			if (!world_spin_cycle(w, t, &first, &last))
@@ -348,7 +347,7 @@ void sim_end_of_run(struct sim_world *w)
 			sim_oracle(w, ORACLE_LIVELOCK, i,
 				   "%c (%s) spins forever in %s: its loop repeats %s and waits for %s, which no thread is left to make",
 				   t->letter, t->name,
-				   d ? sim_symbol(t->frames[d - 1]) : t->name,
+				   fn ? sim_symbol(fn) : t->name,
 				   steps, what);
 			continue;
 		}

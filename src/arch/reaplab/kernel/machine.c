@@ -113,21 +113,40 @@ void program_assert_failed(const char *cond, const char *file, int line)
 
 /* --- the compiler's hooks: every model function's entry and exit ------- */
 
+__thread struct seam_stack *seam_stack;
+
 void __cyg_profile_func_enter(void *fn, void *call_site)
 	__attribute__((no_instrument_function));
 void __cyg_profile_func_exit(void *fn, void *call_site)
 	__attribute__((no_instrument_function));
 
+/*
+ * Twice per function the model runs (struct seam_stack): the stack is
+ * kept here, and the machine called only while it traces.
+ */
 void __cyg_profile_func_enter(void *fn, void *call_site)
 {
+	struct seam_stack *s = seam_stack;
+
 	(void)call_site;
-	if (machine)
+	if (!s)
+		return;
+	if (s->depth < SEAM_STACK_MAX)
+		s->frames[s->depth] = fn;
+	s->depth++;
+	if (unlikely(s->traced))
 		machine->func_enter(fn);
 }
 
 void __cyg_profile_func_exit(void *fn, void *call_site)
 {
+	struct seam_stack *s = seam_stack;
+
 	(void)call_site;
-	if (machine)
+	if (!s)
+		return;
+	if (s->depth > 0)
+		s->depth--;
+	if (unlikely(s->traced))
 		machine->func_exit(fn);
 }

@@ -133,4 +133,30 @@ enum seam_trace {
 	SEAM_TRACE_NR
 };
 
+/**
+ * struct seam_stack - the model functions a thread is in, outermost first.
+ * @depth: how many; past %SEAM_STACK_MAX only the count goes on.
+ * @traced: the machine hears of each entry and exit too (a diagram is
+ *	    being drawn: its trace records them).
+ * @frames: each one's address.
+ *
+ * The arch's function hooks (-finstrument-functions, src/arch/reaplab/
+ * kernel/machine.c) keep it, at every entry and exit of a model function,
+ * inline ones included: so they must cost next to nothing.  They keep it
+ * themselves, through seam_stack, rather than calling the machine for
+ * each: the machine (the simulator's engine) points seam_stack at the
+ * stack of whichever thread it runs, and reads the stack where it names
+ * a thread's function (a fault, a verdict, a schedule's label).
+ */
+#define SEAM_STACK_MAX		64
+
+struct seam_stack {
+	int depth;
+	_Bool traced;
+	void *frames[SEAM_STACK_MAX];
+};
+
+/* The running thread's stack, or NULL where no model thread runs. */
+extern __thread struct seam_stack *seam_stack;
+
 #endif /* _UAPI_REAPLAB_SEAM_H */
