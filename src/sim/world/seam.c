@@ -274,7 +274,7 @@ static void world_func_exit(void *fn)
 	ev->ns = sim_trace_ns();
 }
 
-static const struct seam_machine world_machine = {
+static struct seam_machine world_machine = {
 	.op = world_seam,
 	.trace = world_seam_trace,
 	.pr = world_pr,
@@ -291,5 +291,6 @@ static const struct seam_machine world_machine = {
  */
 void sim_seam_register(void)
 {
+	sim_race_register(&world_machine);
 	seam_machine_register(&world_machine);
 }
