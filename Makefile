@@ -292,6 +292,10 @@ endif
 CHECK_SUITES := labs.0 labs.1 mutants.0 mutants.1 explore book render \
 	bench signals threads mutate eras cli layers determinism maple_tree \
 	primitives
+# Under TSan, only the suites that run threads (tests/check_main.c).
+ifeq ($(SANITIZE),thread)
+CHECK_SUITES := bench signals threads
+endif
 CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 .PHONY: check-run check-serial $(CHECK_SUITES:%=check-suite-%)
 

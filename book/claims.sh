@@ -51,7 +51,6 @@
 set -eu
 
 PENDING="
-references
 "
 
 BOOK_DIR=${BOOK_DIR:-book}
@@ -667,7 +666,9 @@ check() {
 # summary: the line make book prints, whatever the outcome
 summary() {
 	npages=$(awk '{ print $1 }' "$tmp/pages" | sort -u | wc -l)
-	npend=$(printf '%s\n' $PENDING | sort -u | wc -l)
+	# one line a pending page (printf alone would print an empty line
+	# for an empty list, and count it)
+	npend=$(for p in $PENDING; do echo "$p"; done | sort -u | wc -l)
 	printf 'claims: %d pages, %d checked against their ledgers, %d pending (book/claims.sh PENDING)\n' \
 		"$npages" $((npages - npend)) "$npend"
 }

@@ -85,9 +85,14 @@ page() {
 	printf 'Every commit the book cites, by its id (linked to git.kernel.org),\n'
 	printf 'its subject, its author and the first release that has it; first\n'
 	printf 'those an era of the model is built from (the eras of `reaplab\n'
-	printf 'list`), oldest first, then the others the chapters cite.  A\n'
-	printf 'release marked "inferred" or "unverified" was not checked against\n'
-	printf 'the release itself.\n\n'
+	printf 'list`), oldest first, then the others the chapters cite.'
+	# the legend only while some release carries a mark
+	if entries | awk -F'|' '$1 == "commit" && $5 ~ /\((inferred|unverified)\)/ { f = 1 }
+	    END { exit !f }'; then
+		printf '  A\nrelease marked "inferred" or "unverified" was not checked against\n'
+		printf 'the release itself.'
+	fi
+	printf '\n\n'
 	entries | awk -F'|' '$1 == "commit"' | while IFS='|' read -r kind id subj author rel note eras; do
 		printf -- '- \\anchor commit_%s [%s](https://git.kernel.org/torvalds/c/%s) "%s", %s, %s.' \
 			"$id" "$id" "$id" "$subj" "$author" "$rel"

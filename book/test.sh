@@ -41,6 +41,8 @@
 #              no term twice (book/glossary.sh check); the built page
 #              Glossary has an anchor for each term, and chapters link a
 #              term's first use to it;
+#   backticks  no built page shows a backtick in its text outside code
+#              (Markdown Doxygen printed as written: book/glossary.sh);
 #   claims     every checkable token (commit id, release, date, percentage,
 #              CVE, figure, link) of a page out of PENDING has its entry
 #              in book/claims/PAGE.claims, and every ledger is well formed
@@ -56,7 +58,9 @@
 #              each form written wrong; refs.sh on an unknown thread and
 #              commit, a duplicate and a short entry; glossary.sh on a
 #              malformed line, an anchor and a term twice, and its links
-#              on the first prose use only; claims.sh on a commit id
+#              on the first prose use only, a code span between quotes and
+#              an apostrophe in one written so that Doxygen renders them;
+#              the backtick check on a planted page; claims.sh on a commit id
 #              planted unledgered in a copy of the book, on one token of
 #              each other kind, a stale entry, malformed entries and
 #              sources, an unverified entry its page does not mark, and
@@ -369,6 +373,65 @@ check_glossary() {
 		echo "$html/tools.html: oracle does not link to its entry in Glossary"
 }
 
+# Backticks a reader sees: Markdown that Doxygen printed as it was written
+# (a code span in a link's text, between straight double quotes, or holding
+# an apostrophe: book/glossary.sh says how the chapters avoid each).  Every
+# built page's text outside code (<pre>, <code>, a fragment, a script, a
+# style, a comment, the tags themselves) must hold no backtick; one line a
+# page's line that does.
+check_backticks() {
+	for f in "$1"/*.html; do
+		awk -v f="$f" '
+		# end[S]: the text that closes a region opened by S
+		BEGIN {
+			end["<pre"] = "</pre>"
+			end["<code"] = "</code>"
+			end["<div class=\"fragment\""] = "</div><!-- fragment -->"
+			end["<script"] = "</script>"
+			end["<style"] = "</style>"
+			end["<!--"] = "-->"
+		}
+		{
+			s = $0
+			while (s != "") {
+				if (skip != "") {
+					i = index(s, skip)
+					if (!i)
+						next
+					s = substr(s, i + length(skip))
+					skip = ""
+					continue
+				}
+				if (intag) {
+					i = index(s, ">")
+					if (!i)
+						next
+					s = substr(s, i + 1)
+					intag = 0
+					continue
+				}
+				i = index(s, "<")
+				text = i ? substr(s, 1, i - 1) : s
+				if (index(text, "`")) {
+					sub(/^[ \t]+/, "", text)
+					printf "%s:%d: a backtick outside code: %s\n", f, FNR, substr(text, 1, 100)
+				}
+				if (!i)
+					next
+				s = substr(s, i)
+				for (k in end)
+					if (substr(s, 1, length(k)) == k)
+						skip = end[k]
+				# a region opened: its end is searched for from here,
+				# the opening tag with it
+				if (skip == "")
+					intag = 1
+				s = substr(s, 2)
+			}
+		}' "$f"
+	done
+}
+
 # Private words (book/private.sh) in everything a reader gets: the book's
 # sources and its HTML (text and links), the CLI's output (every --help,
 # list, show of every era, the tour up to its verdict table), the labs,
@@ -438,6 +501,7 @@ run refs "$(G=$G sh book/refs.sh check $(chapters book) build/book/gen/labs/*.md
 run references "$(check_references build/book/html)"
 run glossary "$(sh book/glossary.sh check 2>&1 || true)"
 run glossary-html "$(check_glossary build/book/html)"
+run backticks "$(check_backticks build/book/html)"
 run private "$(check_private 2>&1)"
 run claims "$(G=$G sh book/claims.sh check 2>/dev/null)"
 
@@ -709,10 +773,25 @@ must_fail glossary-page '^- \\anchor gl_ab <b>`ab_c`</b>: Ab\.$' "$out"
 must_fail glossary-sorted '^- \\anchor gl_xy' "$(printf '%s\n' "$out" | sed -n 2p)"
 printf '"xy quoted" `ab_c` and xy, `xy` here\n`ab_c` and xy again\n```\nxy\n```\n# xy heading\n' > "$tmp/gl/c.md"
 out=$(GLOSSARY="$tmp/gl/good" sh book/glossary.sh link < "$tmp/gl/c.md")
-must_fail glossary-link '^"xy quoted" \[`ab_c`\](@ref gl_ab) and \[xy\](@ref gl_xy), `xy` here$' "$out"
+must_fail glossary-link '^"xy quoted" \\link gl_ab `ab_c`\\endlink and \[xy\](@ref gl_xy), `xy` here$' "$out"
 must_fail glossary-link-once '^`ab_c` and xy again$' "$out"
 must_fail glossary-link-fence '^xy$' "$out"
 must_fail glossary-link-heading '^# xy heading$' "$out"
+# what Doxygen would print as written: a code span between straight
+# quotes (the pair becomes &quot;, but not a \ref's text), and an apostrophe in
+# a code span; every line in its place
+printf 'say "is the *it* running\n`ab_c` now?" or \\ref p "a `b`"\n\n`q(victims'"'"' RSS)` too\n' > "$tmp/gl/q.md"
+out=$(GLOSSARY="$tmp/gl/good" sh book/glossary.sh link < "$tmp/gl/q.md")
+must_fail glossary-quotes '^say &quot;is the \*it\* running$' "$(printf '%s\n' "$out" | sed -n 1p)"
+must_fail glossary-quotes-close '^\\link gl_ab `ab_c`\\endlink now?&quot; or \\ref p "a `b`"$' "$(printf '%s\n' "$out" | sed -n 2p)"
+must_fail glossary-apostrophe '^`q(victims&apos; RSS)` too$' "$(printf '%s\n' "$out" | sed -n 4p)"
+[ "$(printf '%s\n' "$out" | wc -l)" = 4 ] || fail "glossary-lines: the link filter moved lines: $out"
+# a backtick in a built page's text fails, one in code does not
+mkdir -p "$tmp/bt"
+printf '<p>a <code>`ok`</code> and <pre>\n`ok`\n</pre>\n<div class="fragment"><div class="line">`ok`</div>\n</div><!-- fragment -->\n<p>`shown` <a title="`ok`">x</a></p>\n' > "$tmp/bt/p.html"
+out=$(check_backticks "$tmp/bt")
+must_fail backticks-planted "p.html:6: a backtick outside code: \`shown\`" "$out"
+[ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] || fail "backticks-code: backticks in code reported: $out"
 { cat "$tmp/gl/good"
   printf 'ab | other | other | Twice.\nzz | XY word | zz | Twice too.\nbad line | x\nq | q | q | no full stop\n'
 } > "$tmp/gl/bad"

@@ -31,9 +31,10 @@
 # error breaks only that binary, never build/reaplab.
 
 # binutils: vet.sh reads objects (readelf, objdump, nm) and the grader
-# names a crash's line (addr2line); perl: prove reads `make grade
+# names a crash's line (addr2line); clang and python3: vet.sh checks a
+# student's C on clang's AST (astcheck.py); perl: prove reads `make grade
 # FORMAT=tap` in make check.
-DEB_PKGS += $(filter-out $(DEB_PKGS),binutils perl)
+DEB_PKGS += $(filter-out $(DEB_PKGS),binutils clang python3 perl)
 
 LABS := $(patsubst exercises/%/lab.conf,%,$(sort $(wildcard \
 	exercises/[0-9][0-9]-*/lab.conf)))
@@ -47,15 +48,19 @@ LAB_BASE_OBJS := $(filter-out $(B)/obj/sim/engine/eras.o,$(SIM_OBJS)) \
 	$(LAB_GRADER_OBJS)
 
 # The labs' model code (eras, programs, the tests' variants) is built as
-# the model is; the graders as the simulator.
+# the model is, every local variable a student declares starting at zero
+# (what an uninitialized pointer held before, another function's data,
+# is never the student's to follow); the graders as the simulator.
+LAB_CFLAGS := $(MODEL_CFLAGS) $(shell $(CC) -ftrivial-auto-var-init=zero \
+	-E -x c /dev/null > /dev/null 2>&1 && echo -ftrivial-auto-var-init=zero)
 $(B)/obj/exercises/%.o: exercises/%.c Makefile exercises/exercises.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
-$(B)/obj/exercises/%.o: private EXTRA = $(MODEL_CFLAGS) $(RACE_CFLAGS) -iquote src
+$(B)/obj/exercises/%.o: private EXTRA = $(LAB_CFLAGS) $(RACE_CFLAGS) -iquote src
 # The grader's own submissions may include files of the whole tree (a
 # historical era handed in as a fix: "eras/v4.14/mm/mmap.c", a skeleton:
 # "exercises/08-fix-v4.14/mm/oom_kill.c").
-$(B)/obj/tests/labs/%.o: private EXTRA = $(MODEL_CFLAGS) $(RACE_CFLAGS) -iquote src -iquote .
+$(B)/obj/tests/labs/%.o: private EXTRA = $(LAB_CFLAGS) $(RACE_CFLAGS) -iquote src -iquote .
 $(B)/obj/exercises/grader/%.o: private EXTRA =
 
 # --- one lab -------------------------------------------------------------
@@ -107,8 +112,11 @@ endef
 # The era a lab's C overlays (`.parent` in its era.c), and the model's
 # kernel API that overlay may use, derived from that era's own objects
 # (exercises/grader/vet.sh, DOC: What a lab's code may be).
-lab_parent = $(shell sed -n 's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	exercises/$(1)/era.c)
+# (asked for every submission's rules: read once per lab, remembered)
+lab_parent = $(if $(filter undefined,$(origin lab_parent_$(1))),$(eval \
+	lab_parent_$(1) := $(shell sed -n \
+	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
+	exercises/$(1)/era.c)))$(lab_parent_$(1))
 define api_rule
 $(B)/labs/api/$(1).txt: $(B)/eras/$(1).o $(call era_desc,$(1)) \
 		$(call era_objs,$(1)) $(COMMON_OBJS) exercises/grader/vet.sh
@@ -123,17 +131,25 @@ $(foreach p,$(sort $(foreach l,$(LABS),$(if $(LAB_ERA_$(l)),\
 # but with no sanitizer (what it checks is the file's, not the
 # instrumentation's), and the era object waits for its verdict.
 VET_CFLAGS = $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(ALL_CFLAGS)) \
-	$(MODEL_CFLAGS) -iquote src
+	$(LAB_CFLAGS) -iquote src
+# What clang is asked for the AST: the model's include path, the dialect,
+# no warning (those are gcc's to give, with -Werror, when it compiles).
+VET_CLANG = clang -std=gnu11 -Isrc/include -iquote src -w
 
-# $(call lab_vet,LAB,TAG,SUBDIR,OUT): OUT/vetted once SUBDIR's C files keep
-# to the rules; else OUT/rejected says which rule one broke.  Their text
-# is checked before anything compiles them (OUT/source-ok).
+# $(call lab_vet,LAB,TAG,SUBDIR,OUT[,noast]): OUT/vetted once SUBDIR's C
+# files keep to the rules; else OUT/rejected says which rule one broke.
+# Their text and their AST are checked before anything compiles them
+# (OUT/source-ok); with noast, the AST is not (the grader's own tests of
+# the checks behind it).
 define lab_vet
 LAB_VET_OBJS_$(2) := $(patsubst %.c,$(4)/vet/%.o,$(filter %.c,$(LAB_FILES_$(1))))
 $(4)/source-ok: $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1)))) \
-		exercises/grader/vet.sh exercises/$(1)/lab.conf
+		exercises/grader/vet.sh exercises/grader/astcheck.py \
+		exercises/$(1)/lab.conf exercises/$(1)/allow.conf
 	@mkdir -p $$(@D)
 	VET_CPP='$$(CC) $$(filter-out -MMD -MP,$$(VET_CFLAGS))$(if $(filter tests/%,$(3)), -iquote .)' \
+	VET_CLANG='$(if $(5),,$$(VET_CLANG)$(if $(filter tests/%,$(3)), -iquote .))' \
+	VET_AST_CACHE=$(B)/labs/astcache \
 	sh exercises/grader/vet.sh --lab $(1) --out $(4)/rejected --source \
 		$(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
 	@touch $$@
@@ -153,16 +169,17 @@ $(4)/vetted: $$(LAB_VET_OBJS_$(2)) $(B)/labs/api/$(call lab_parent,$(1)).txt \
 $(B)/eras/$(2).o: $(4)/vetted
 endef
 
-# $(call lab_submission,LAB,TAG,SUBDIR,OUT[,novet]): the files of SUBDIR
-# built as the lab's era (make name TAG, era id `lab`), into OUT/reaplab,
-# once vet.sh has passed them (unless novet: the grader's own tests of
-# what stops code that got past it); and OUT/broken/reaplab without them,
-# for when they do not compile or break a rule.
+# $(call lab_submission,LAB,TAG,SUBDIR,OUT[,novet[,noast]]): the files of
+# SUBDIR built as the lab's era (make name TAG, era id `lab`), into
+# OUT/reaplab, once vet.sh has passed them (unless novet: the grader's own
+# tests of what stops code that got past it; noast: past the AST check
+# only); and OUT/broken/reaplab without them, for when they do not compile
+# or break a rule.
 define lab_submission
 ERA_DESC_$(2) := exercises/$(1)/era.c
 ERA_FILES_$(2) := $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
 $$(eval $$(call era_rule,$(2)))
-$(if $(5),,$$(eval $$(call lab_vet,$(1),$(2),$(3),$(4))))
+$(if $(5),,$$(eval $$(call lab_vet,$(1),$(2),$(3),$(4),$(6))))
 $$(eval $$(call lab_binary,$(1),$(4),$(2),exercises/$(1)/era.c=src/eras/lab/era.c \
 	$(foreach f,$(filter %.c,$(LAB_FILES_$(1))),$(3)/$(f)=src/eras/lab/$(f)) \
 	$(call lab_prog_srcs,$(1))))
@@ -180,6 +197,14 @@ LAB_NOCOMPILE := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
 # stops their libc calls is the test process's sandbox and limits.
 LAB_UNVETTED := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
 	$(shell grep -l '^vet: off' $(LAB_VARIANTS:%=tests/labs/%/expect))))
+# Variants vetted without the AST check (`ast: off`): the checks of the
+# text and of the object behind it, which must still refuse them; what
+# the AST check says of the same files is their `ast-rejected:`, kept in
+# B/labs/variants/V/source-verdict by the whole source step.
+LAB_NOAST := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
+	$(shell grep -l '^ast: off' $(LAB_VARIANTS:%=tests/labs/%/expect))))
+LAB_ASTSAYS := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
+	$(shell grep -l '^ast-rejected:' $(LAB_VARIANTS:%=tests/labs/%/expect))))
 lab_of = $(firstword $(subst /, ,$(1)))
 var_tag = var.$(subst /,.,$(1))
 
@@ -201,14 +226,42 @@ $(foreach l,$(LABS),$(eval $(call lab_all,$(l))))
 
 define lab_variant
 ifneq ($(LAB_ERA_$(call lab_of,$(1))),)
-$$(eval $$(call lab_submission,$(call lab_of,$(1)),$(call var_tag,$(1)),tests/labs/$(1),$(B)/labs/variants/$(1),$(filter $(1),$(LAB_UNVETTED))))
+$$(eval $$(call lab_submission,$(call lab_of,$(1)),$(call var_tag,$(1)),tests/labs/$(1),$(B)/labs/variants/$(1),$(filter $(1),$(LAB_UNVETTED)),$(filter $(1),$(LAB_NOAST))))
 LAB_BINS += $(B)/labs/variants/$(1)/$(if $(filter $(1),$(LAB_NOCOMPILE)),broken/)reaplab
 endif
 endef
 $(foreach v,$(LAB_VARIANTS),$(eval $(call lab_variant,$(v))))
 
-# The labs' tests (tests/check_labs.c) run every binary.
+# What the whole source step (text, includes, AST) says of a variant
+# vetted without its AST check: its expect file's `ast-rejected:`.
+define lab_source_verdict
+$(B)/labs/variants/$(1)/source-verdict: $(addprefix tests/labs/$(1)/,\
+		$(filter %.c,$(LAB_FILES_$(call lab_of,$(1))))) \
+		exercises/grader/vet.sh exercises/grader/astcheck.py \
+		exercises/$(call lab_of,$(1))/allow.conf
+	@mkdir -p $$(@D)
+	@rm -f $$@.tmp
+	@VET_CPP='$$(CC) $$(filter-out -MMD -MP,$$(VET_CFLAGS)) -iquote .' \
+	VET_CLANG='$$(VET_CLANG) -iquote .' VET_AST_CACHE=$(B)/labs/astcache \
+	sh exercises/grader/vet.sh --lab $(call lab_of,$(1)) --out $$@.tmp \
+		--source $(addprefix tests/labs/$(1)/,$(filter %.c,\
+		$(LAB_FILES_$(call lab_of,$(1))))) 2> /dev/null; [ $$$$? -le 1 ]
+	@touch $$@.tmp && mv $$@.tmp $$@
+LAB_VERDICTS += $(B)/labs/variants/$(1)/source-verdict
+endef
+$(foreach v,$(LAB_ASTSAYS),$(eval $(call lab_source_verdict,$(v))))
+
+# grade.sh's stamp: made only if the lab's binary with the student's code
+# was (exercises/grader/grade.sh builds it and the broken one at once).
+$(B)/labs/%/built: $(B)/labs/%/reaplab
+	@touch $@
+
+# The labs' tests (tests/check_labs.c) run every binary, and read those
+# verdicts (not under TSan, which leaves that suite out: tests/check_main.c).
+ifneq ($(SANITIZE),thread)
+CHECK_DEPS += $(LAB_VERDICTS)
 CHECK_DEPS += $(LAB_BINS)
+endif
 
 # --- the targets -----------------------------------------------------------
 

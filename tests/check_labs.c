@@ -1068,6 +1068,18 @@ START_TEST(test_each_submission_fails_exactly_what_it_should)
 	/* no internal wording: a verdict "n/a" means nothing to a student */
 	ck_assert_msg(!has_word(out, "n/a"), "%s: 'n/a' in the grader's output:\n%s",
 		      v, tail_of(out));
+	/*
+	 * vetted without its AST check (`ast: off`): what the AST check
+	 * says of the same files, from the whole source step (exercises.mk)
+	 */
+	expect_line(expect, "ast-rejected: ", rejected, sizeof(rejected));
+	if (rejected[0]) {
+		pathf(path, sizeof(path), B "/labs/variants/%s/source-verdict",
+		      v);
+		ck_assert_msg(strstr(slurp(path), rejected),
+			      "%s: the AST check does not say '%s': %s", v,
+			      rejected, slurp(path));
+	}
 	text = slurp(json);
 	if (strstr(build, "rejected")) {
 		/* not linked: zero for the lab, and the rule said once */

@@ -28,11 +28,22 @@ static const struct grade_test tests[] = {
 	{
 		.name = "proc-reader",
 		.title = "proc-reader: DPOR proves no oracle fires",
-		.points = 15,
+		.points = 10,
 		.timeout = 60,
 		.check = GRADE_PROVE,
 		.scenario = "proc-reader",
 		.params = SIZE,
+	},
+	{
+		.name = "kthread-reader",
+		.title = "kthread-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "proc-reader",
+		.timeout = 60,
+		.check = GRADE_PROVE,
+		.scenario = "kthread-reader",
+		/* the bug needs no second kill: one round, a tenth of the cost */
+		.params = "alloc-retries=1",
 	},
 	{
 		.name = "oom",
@@ -116,4 +127,12 @@ static const struct grade_hint hints[] = {
 	{ NULL }
 };
 
-GRADE_LAB(.tests = tests, .hints = hints);
+/*
+ * proc-reader with a kernel thread as the reader: another task that may
+ * drop the last reference (DOC at the top of src/sim/scenario.c)
+ */
+static const struct sim_scenario *const scenarios[] = {
+	&sim_kthread_reader_scenario, NULL
+};
+
+GRADE_LAB(.tests = tests, .hints = hints, .scenarios = scenarios);

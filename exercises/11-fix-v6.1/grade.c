@@ -22,7 +22,7 @@ static const struct grade_test tests[] = {
 	{
 		.name = "zap-read",
 		.title = "exit_mmap() zaps under the read lock, not the write",
-		.points = 15,
+		.points = 10,
 		.run = zap_read,
 	},
 	{
@@ -52,6 +52,17 @@ static const struct grade_test tests[] = {
 		.check = GRADE_PROVE,
 		.scenario = "proc-reader",
 		.params = SIZE,
+	},
+	{
+		.name = "kthread-reader",
+		.title = "kthread-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "zap-read",
+		.timeout = 60,
+		.check = GRADE_PROVE,
+		.scenario = "kthread-reader",
+		/* the bug needs no second kill: one round, a tenth of the cost */
+		.params = "alloc-retries=1",
 	},
 	{
 		.name = "stuck",
@@ -116,4 +127,12 @@ static const struct grade_hint hints[] = {
 	{ NULL }
 };
 
-GRADE_LAB(.tests = tests, .hints = hints);
+/*
+ * proc-reader with a kernel thread as the reader: another task that may
+ * drop the last reference (DOC at the top of src/sim/scenario.c)
+ */
+static const struct sim_scenario *const scenarios[] = {
+	&sim_kthread_reader_scenario, NULL
+};
+
+GRADE_LAB(.tests = tests, .hints = hints, .scenarios = scenarios);

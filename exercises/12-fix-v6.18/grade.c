@@ -22,7 +22,7 @@ static const struct grade_test tests[] = {
 	{
 		.name = "reverse",
 		.title = "the reaper reaps everything, from the top down",
-		.points = 15,
+		.points = 10,
 		.run = reverse,
 	},
 	{
@@ -44,6 +44,17 @@ static const struct grade_test tests[] = {
 		.check = GRADE_PROVE,
 		.scenario = "proc-reader",
 		.params = SIZE,
+	},
+	{
+		.name = "kthread-reader",
+		.title = "kthread-reader: DPOR proves no oracle fires",
+		.points = 5,
+		.parent = "reverse",
+		.timeout = 60,
+		.check = GRADE_PROVE,
+		.scenario = "kthread-reader",
+		/* the bug needs no second kill: one round, a tenth of the cost */
+		.params = "alloc-retries=1",
 	},
 	{
 		.name = "mrelease",
@@ -90,4 +101,12 @@ static const struct grade_hint hints[] = {
 	{ NULL }
 };
 
-GRADE_LAB(.tests = tests, .hints = hints);
+/*
+ * proc-reader with a kernel thread as the reader: another task that may
+ * drop the last reference (DOC at the top of src/sim/scenario.c)
+ */
+static const struct sim_scenario *const scenarios[] = {
+	&sim_kthread_reader_scenario, NULL
+};
+
+GRADE_LAB(.tests = tests, .hints = hints, .scenarios = scenarios);

@@ -59,7 +59,7 @@ jobs:
           path: reaplab
       - name: Grade (make regrade, the lab's files only)
         run: |
-          sudo apt-get install -y -q gcc make binutils pkg-config check perl
+          sudo apt-get install -y -q gcc make binutils pkg-config check perl clang python3
           make -C reaplab -s regrade SUBMISSION="\$GITHUB_WORKSPACE/submission" LAB=$lab FORMAT=tap || true
           cat reaplab/build/grade.tap
 HEAD

@@ -52,6 +52,9 @@
  * @scenario: for @check.
  * @params: for GRADE_PROVE: the sizes, "KEY=VALUE,...", or NULL.
  * @who: for GRADE_REAPS: the letter of the thread that reaps.
+ * @na: for GRADE_PROVE: the era may lack the scenario's system call
+ *	(process_mrelease() before v5.15), and then there is nothing to
+ *	prove; a test that does not say so fails on it.
  */
 struct grade_test {
 	const char *name;
@@ -69,6 +72,7 @@ struct grade_test {
 	const char *scenario;
 	const char *params;
 	char who;
+	bool na;
 };
 
 /**
@@ -140,6 +144,23 @@ void grade_print_safe(FILE *f, const char *s);
  * test process is sandboxed and cannot run addr2line itself).
  */
 void grade_report_pc(uintptr_t pc);
+
+/*
+ * grade_record() - a check's conclusion ("proved proc-reader 1234"), put
+ * in the test process's report for the runner to re-check against the
+ * test's table and the transcript (DOC: The grader's trust boundary).
+ */
+void grade_record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * "REAPLAB_SEED=N " when this grading's worlds have a random seed (a fix
+ * or break lab), else "": what a command printed for the student starts
+ * with.
+ */
+const char *grade_seed_prefix(void);
+
+/* The test being run in this process, or NULL (--answer). */
+const struct grade_test *grade_test_running(void);
 
 /* sandbox.c: the test process's seccomp filter; NULL, or why not. */
 const char *grade_sandbox(void);

@@ -66,6 +66,7 @@ void grade_reaper_reaps(const char *era, const char *scn, char who)
 	if (z.pages[t] != want)
 		grade_fail("expected: %c (%s), running first, unmaps all %d pages of the victim; got: %d",
 			   who, w->threads[t].name, want, z.pages[t]);
+	grade_record("reaped %s %c %d", scn, who, z.pages[t]);
 }
 
 void grade_exit_frees(const char *era, const char *scn)
@@ -82,6 +83,7 @@ void grade_exit_frees(const char *era, const char *scn)
 						__ATOMIC_SEQ_CST) == 0))
 		grade_fail("expected: the victim's address space torn down; got: %ld pages still mapped",
 			   sim_mm_rss(mm));
+	grade_record("freed %s", scn);
 }
 
 void grade_stuck_kills_again(const char *era)

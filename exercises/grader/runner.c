@@ -13,6 +13,14 @@
  *   - the test process's report, on a pipe of its own: "pass", or "fail"
  *     and one line; written by the test's own code once its body has
  *     returned (grade_fail() writes the failure);
+ *   - for a test the fix labs share (a proof, a reap, an exit that
+ *     frees), the record its check wrote when it concluded ("proved
+ *     proc-reader 1234", grade_record()), re-checked here against the
+ *     test's own table and against the transcript: a pass needs the
+ *     proof of the test's scenario, in the report and in the words the
+ *     transcript shows ("lab/proc-reader: Never (DPOR, 1234 executions,
+ *     complete)"); a scenario whose system call the era lacks ("na")
+ *     counts only for a test whose table says it may (.na);
  *   - how the test process ended (a pass needs exit status 0 after a
  *     pass report, and the pipe closed);
  *   - what the runner measured: the time (a timeout kills), the memory
@@ -29,11 +37,14 @@
  * the test ends, every process it left, in whatever session, is
  * re-parented to the runner, which kills them all before the next test.
  *
- * What a student's C can still do is bounded by vet.sh (DOC: What a
- * lab's code may be), which ran before the code was linked: it names no
- * C library function, no system call, nothing of the grader or the
- * simulator, has no constructor and no asm.  exercises/README.md
- * ("Trust") says what that leaves.
+ * What a student's C can still do is bounded by what ran before it was
+ * compiled and linked: the AST check against the lab's allow-list
+ * (astcheck.py, DOC: What a lab's code is checked against: no address
+ * computed, no function pointer, no cast between pointers and integers,
+ * no asm, no attribute) and vet.sh's checks of the text and the object
+ * (DOC: What a lab's code may be).  The re-check of a shared check's
+ * record above is a second line for a report forged all the same.
+ * exercises/README.md ("Trust") says what that leaves.
  *
  * CK_FORK=no runs the bodies in this process, without limits or sandbox,
  * for a debugger; one misbehaving submission then takes the grader down
@@ -85,6 +96,8 @@ static struct {
 
 /* In a test process: the test's body is running (grade_fail() ends it). */
 static bool in_test;
+/* In a test process: which test (grade_test_running()). */
+static int running = -1;
 /* CK_FORK=no: the body runs here; grade_fail() comes back through this. */
 static bool forking = true;
 static sigjmp_buf nofork_jmp;
@@ -105,6 +118,57 @@ const char *grade_lab_dir(void)
 const char *grade_self(void)
 {
 	return self;
+}
+
+/*
+ * The random seed of this grading's names, pids and order (DOC: Names,
+ * pids and order from a random seed, in src/sim/world/scenario.c), for a lab whose student writes
+ * an era: GRADE_SEED, else REAPLAB_SEED, else drawn now; 0 for the other
+ * labs (a program's threads, a historical era's run, are as written).
+ * Put in REAPLAB_SEED before any world is built, so that every test
+ * process and every command a failure prints builds the same worlds.
+ */
+static unsigned long random_seed;
+
+static void draw_seed(void)
+{
+	const struct era *e = sim_era_by_name("lab");
+	const char *env = getenv("GRADE_SEED");
+	char buf[32];
+
+	if (!e || e->program)
+		return;
+	if (!env || !*env)
+		env = getenv("REAPLAB_SEED");
+	random_seed = env ? strtoul(env, NULL, 10) : 0;
+	if (!random_seed) {
+		int fd = open("/dev/urandom", O_RDONLY);
+		unsigned int r = 0;
+
+		if (fd < 0 || read(fd, &r, sizeof(r)) != sizeof(r))
+			r = (unsigned int)time(NULL) ^ (unsigned int)getpid();
+		if (fd >= 0)
+			close(fd);
+		random_seed = 1 + r % 999999;
+	}
+	snprintf(buf, sizeof(buf), "%lu", random_seed);
+	setenv("REAPLAB_SEED", buf, 1);
+}
+
+const char *grade_seed_prefix(void)
+{
+	static char prefix[48];
+
+	if (!getenv("REAPLAB_SEED") || !strtoul(getenv("REAPLAB_SEED"), NULL, 10))
+		return "";
+	snprintf(prefix, sizeof(prefix), "REAPLAB_SEED=%s ",
+		 getenv("REAPLAB_SEED"));
+	return prefix;
+}
+
+const struct grade_test *grade_test_running(void)
+{
+	return running >= 0 ? &grade_lab.tests[running] : NULL;
 }
 
 /* write(2) all of @s to @fd; async-signal-safe. */
@@ -147,6 +211,21 @@ void grade_fail(const char *fmt, ...)
 	put(REPORT_FD, msg);
 	put(REPORT_FD, "\n");
 	_exit(1);
+}
+
+void grade_record(const char *fmt, ...)
+{
+	char rec[256];
+	va_list ap;
+
+	if (!in_test || !forking)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rec, sizeof(rec), fmt, ap);
+	va_end(ap);
+	put(REPORT_FD, "record ");
+	put(REPORT_FD, rec);
+	put(REPORT_FD, "\n");
 }
 
 static void strip(char *s)
@@ -426,6 +505,7 @@ static void run_body(const struct grade_test *t)
 static __attribute__((noreturn)) void child_main(int i, int report)
 {
 	child_setup(i, report);
+	running = i;
 	in_test = true;
 	run_body(&grade_lab.tests[i]);
 	in_test = false;
@@ -586,6 +666,7 @@ static void run_here(int i, struct result *res)
 {
 	double start = now();
 
+	running = i;
 	if (!sigsetjmp(nofork_jmp, 1)) {
 		in_test = true;
 		run_body(&grade_lab.tests[i]);
@@ -599,6 +680,76 @@ static void run_here(int i, struct result *res)
 		snprintf(res->msg, sizeof(res->msg), "%s", nofork_msg);
 	}
 	res->seconds = now() - start;
+}
+
+/* Does the transcript of test @i hold the line @want? */
+static bool transcript_says(int i, const char *want)
+{
+	char path[512], line[512];
+	bool found = false;
+	FILE *f;
+
+	transcript_path(i, path, sizeof(path));
+	f = fopen(path, "r");
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		strip(line);
+		found = !strcmp(line, want);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * A pass of test @i, re-checked: what its check recorded (@records, one
+ * a line) must be the conclusion its table asks for, on its scenario;
+ * a proof must also be in the transcript, in the words grade_prove()
+ * prints.  NULL if it is, else why not.
+ */
+static const char *recheck(int i, const char *records)
+{
+	const struct grade_test *t = &grade_lab.tests[i];
+	char want[160], line[300];
+	const char *r;
+	unsigned long n;
+
+	if (t->check == GRADE_RUN)
+		return NULL;
+	for (r = records; *r; r += strcspn(r, "\n") + (r[strcspn(r, "\n")] != 0)) {
+		char scn[64] = "", who = 0;
+
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(r, "\n"), r);
+		switch (t->check) {
+		case GRADE_PROVE:
+			if (sscanf(line, "proved %63s %lu", scn, &n) == 2 &&
+			    !strcmp(scn, t->scenario) && n > 0) {
+				snprintf(want, sizeof(want),
+					 "lab/%s: Never (DPOR, %lu executions, complete)",
+					 scn, n);
+				if (transcript_says(i, want))
+					return NULL;
+			}
+			if (sscanf(line, "na %63s", scn) == 1 &&
+			    !strcmp(scn, t->scenario) && t->na)
+				return NULL;
+			break;
+		case GRADE_REAPS:
+			if (sscanf(line, "reaped %63s %c", scn, &who) == 2 &&
+			    !strcmp(scn, t->scenario) && who == t->who)
+				return NULL;
+			break;
+		case GRADE_FREES:
+			if (sscanf(line, "freed %63s", scn) == 1 &&
+			    !strcmp(scn, t->scenario))
+				return NULL;
+			break;
+		case GRADE_RUN:
+			break;
+		}
+	}
+	return t->check == GRADE_PROVE ?
+	       "the test process reported a pass, but not the proof it rests on (no record of a complete DPOR proof of its scenario in its report and transcript): code under test that wrote the report itself?" :
+	       "the test process reported a pass, but not the check it rests on (no record of it in its report): code under test that wrote the report itself?";
 }
 
 static void run_test(int i, struct result *res)
@@ -694,11 +845,16 @@ static void run_test(int i, struct result *res)
 	/* the last word of the report is the test's */
 	{
 		char *last = NULL, *fault = NULL, *l, *save = NULL;
+		char records[2048] = "";
 		bool full_at_exit = false;
 		unsigned long pc = 0;
+		const char *why;
 
 		for (l = strtok_r(report, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save)) {
+			if (!strncmp(l, "record ", 7) &&
+			    strlen(records) + strlen(l) + 2 < sizeof(records))
+				strcat(strcat(records, l + 7), "\n");
 			if (!strcmp(l, "pass") || !strncmp(l, "fail ", 5))
 				last = l;
 			else if (!strncmp(l, "fault ", 6))
@@ -718,6 +874,9 @@ static void run_test(int i, struct result *res)
 			snprintf(res->msg, sizeof(res->msg),
 				 "killed: it went over the memory limit of %lu MiB (%lu MiB resident; GRADE_MEMORY_MB sets the limit): an allocation without end?",
 				 limit, mb);
+		} else if (last && !strcmp(last, "pass") && WIFEXITED(status) &&
+			   !WEXITSTATUS(status) && (why = recheck(i, records))) {
+			snprintf(res->msg, sizeof(res->msg), "%s", why);
 		} else if (last && !strcmp(last, "pass") && WIFEXITED(status) &&
 			   !WEXITSTATUS(status)) {
 			res->outcome = GRADE_PASS;
@@ -859,8 +1018,8 @@ static void write_json(const char *path, const struct result *res, int n,
 	json_str(f, conf.kind);
 	fprintf(f, ", \"chapter\": ");
 	json_str(f, conf.chapter);
-	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"tests\": [",
-		score, max, seconds);
+	fprintf(f, ", \"score\": %d, \"max\": %d, \"seconds\": %.2f, \"random_seed\": %lu, \"tests\": [",
+		score, max, seconds, random_seed);
 	for (i = 0; i < n; i++) {
 		const struct grade_test *t = &grade_lab.tests[i];
 
@@ -1141,6 +1300,7 @@ int grade_main(int argc, char **argv, const char *argv0)
 	}
 	if (read_conf())
 		return EXIT_USAGE;
+	draw_seed();
 	for (n = 0; grade_lab.tests[n].name; n++)
 		;
 	if (table_error())
@@ -1240,6 +1400,10 @@ int grade_main(int argc, char **argv, const char *argv0)
 		fflush(stdout);
 	}
 	printf("  %s: %d/%d\n", grade_lab_id, score, max);
+	/* what replays a failure: the random seed, when the worlds had one */
+	if (random_seed && score < max)
+		printf("  (this grading named, numbered and created the scenarios' tasks from random seed %lu: GRADE_SEED=%lu make grade LAB=%s grades again with the same)\n",
+		       random_seed, random_seed, grade_lab_id);
 	if (only_i < 0 && max != conf.points)
 		printf("  (lab.conf says %d points, the tests add up to %d: fix one of them)\n",
 		       conf.points, max);

@@ -12,11 +12,15 @@
 #	needs from outside (the seam's primitives, kmalloc(), printk()...);
 #	sanitizer hooks left out (they are the compiler's, not the model's).
 #
-#   VET_CPP='CC FLAGS' vet.sh --lab LAB --out REJECTED --source SRC...
+#   VET_CPP='CC FLAGS' VET_CLANG='clang FLAGS' [VET_AST_CACHE=DIR] \
+#   vet.sh --lab LAB --out REJECTED --source SRC...
 #	Checks the text of each student file SRC, before anything compiles
-#	it, as the preprocessor reads it: no asm, no pragma, no #include
-#	from outside the model's tree; then, with VET_CPP (the compiler and
-#	the model's flags), which files the preprocessor really enters.
+#	it, as the preprocessor reads it: no pragma, no #include from
+#	outside the model's tree; then, with VET_CPP (the compiler and the
+#	model's flags), which files the preprocessor really enters; then,
+#	with VET_CLANG, what the compiler sees: clang's AST against the
+#	lab's allow-list (exercises/LAB/allow.conf, astcheck.py), each
+#	verdict kept in VET_AST_CACHE.
 #
 #   vet.sh --lab LAB --api API --out REJECTED SRC=OBJ...
 #	Checks OBJ, each student file SRC compiled with the model's flags
@@ -51,24 +55,32 @@
 #  - no executable stack (.note.GNU-stack with its x flag, or none at
 #    all): a GCC nested function whose address is taken needs one for
 #    its trampoline, and it would make the whole binary's stack runnable;
-#  - no asm in the file's text, no system or privileged instruction in
-#    its decoded code (asm hidden behind a macro shows there), and no
+#  - no system or privileged instruction in its decoded code, and no
 #    system call's bytes (0f 05, 0f 34, cd 80) anywhere in its code,
-#    not even in an immediate a computed jump could land inside;
+#    not even in an immediate a computed jump could land inside; no
+#    writable section but data (.data, .bss: a .rodata made writable by
+#    a section attribute would keep state the explorer never restores);
 #  - the text read as the preprocessor reads it (continuations joined,
 #    comments a space, %: for #): no #include but of a literal name with
 #    no absolute path and no "..", no #include_next, #import or #embed,
 #    no #pragma or _Pragma (a pragma can pull in a file or change where
 #    code goes), no #line (the file names the preprocessor reports, which
-#    the next check reads), no raw string; and every file the preprocessor enters
-#    (its line markers) is the model's, the lab's, the submission's own
-#    or a system header, never one of exercises/solutions (a file of the
-#    grading machine would end up in the object or in a compiler message
-#    the student reads).
+#    the next check reads), no raw string; and every file the
+#    preprocessor enters (its line markers) is a header of the model, a
+#    file of the lab's, the submission's own or a system header, never a
+#    source file of the model (a whole era's mm/mmap.c: only the
+#    grader's own submissions hand in a historical era that way) nor one
+#    of exercises/solutions (a file of the grading machine would end up
+#    in the object or in a compiler message the student reads);
+#  - and above all, what the compiler sees keeps to the lab's allow-list
+#    (astcheck.py, DOC: What a lab's code is checked against): the
+#    functions it calls, the fields it reads and writes, the macros it
+#    uses; no asm, no attribute, no cast between pointers and integers,
+#    no function pointer, no pointer arithmetic, no variable of its own
+#    but locals.  The checks of the object above come after it, a second
+#    line for what clang and gcc might see differently.
 #
-# What this cannot see: plain C that computes the address of something
-# it does not name (a C library function, say) and jumps there
-# (exploitation, not a fix); bytes a relocation fills in at link time; a
+# What this cannot see: bytes a relocation fills in at link time; a
 # _Pragma a macro pastes together that the preprocessor itself carries
 # out (once, poison, dependency: none reads a file or places code).
 # exercises/README.md, "Trust", says what else stands in its way.
@@ -150,7 +162,7 @@ lab_name() {
 # lines a backslash continues joined, comments made one space, literals
 # kept whole (an #include's name) or blanked (a word in a string is not
 # code); a directive is a logical line whose first token is # or its
-# digraph %:.  Prints the first line that breaks a rule and why: asm,
+# digraph %:.  Prints the first line that breaks a rule and why:
 # include (outside the tree), next (#include_next, #import, #embed),
 # pragma (#pragma, _Pragma), line (#line or "# N FILE", which would make
 # the preprocessor's own account of its files lie), raw (a raw string,
@@ -218,9 +230,6 @@ read_source() {
 					print start, "line"; exit
 				}
 			}
-			if (match(t, /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/)) {
-				print start, "asm"; exit
-			}
 			if (match(t, /(^|[^A-Za-z0-9_])(_Pragma|__pragma)([^A-Za-z0-9_]|$)/)) {
 				print start, "pragma"; exit
 			}
@@ -257,6 +266,7 @@ may_include() {
 	case "$p" in
 	"$sub"/*) return 0 ;;
 	"$tree"/exercises/solutions/*) return 1 ;;
+	"$tree"/src/*.c) [ -n "$own" ] && return 0; return 1 ;;
 	"$tree"/src/*|"$tree"/exercises/"$lab"/*) return 0 ;;
 	"$tree"/tests/*|"$tree"/exercises/*) [ -n "$own" ] && return 0 ;;
 	esac
@@ -288,9 +298,6 @@ if [ -n "$source" ]; then
 		[ -f "$src" ] || die "no $src"
 		set -- $(read_source "$src")
 		case "${2:-}" in
-		asm)
-			reject "$name:$1: asm: lab $num's code is plain C (no inline assembly)"
-			continue ;;
 		include)
 			reject "$name:$1: an #include from outside the model's tree (an absolute path, \"..\", or a name a macro computes): lab $num's code includes only the model's headers and sources"
 			continue ;;
@@ -323,11 +330,39 @@ if [ -n "$source" ]; then
 				break ;;
 			file=*)
 				may_include "${w#file=}" && continue
-				bad="$name pulls in ${w#file=}, a file outside the model's tree: lab $num's code includes only the model's headers and sources"
+				case "$(realpath -m "${w#file=}")" in
+				"$tree"/src/*)
+					bad="$name pulls in ${w#file=}, a source file of the model, not a header: lab $num's code includes only the model's headers" ;;
+				*)
+					bad="$name pulls in ${w#file=}, a file outside the model's tree: lab $num's code includes only the model's headers and sources" ;;
+				esac
 				break ;;
 			esac
 		done
-		[ -z "$bad" ] || reject "$bad"
+		if [ -n "$bad" ]; then
+			reject "$bad"
+			continue
+		fi
+		[ -n "${VET_CLANG:-}" ] || continue
+		# what the compiler sees: clang's AST against the lab's
+		# allow-list (astcheck.py, DOC: What a lab's code is checked
+		# against)
+		bad=$(python3 exercises/grader/astcheck.py --lab "$lab" \
+			--allow "exercises/$lab/allow.conf" --name "$name" \
+			${VET_AST_CACHE:+--cache "$VET_AST_CACHE"} \
+			-- $VET_CLANG "$src" 2>&1)
+		case $? in
+		0) ;;
+		1) reject "$bad" ;;
+		3)
+			# clang cannot read it: a compile error the build
+			# reports, unless the lab's compiler reads it (a GCC
+			# extension clang lacks, such as a nested function)
+			if $VET_CPP -fsyntax-only "$src" > /dev/null 2>&1; then
+				reject "$name: clang cannot read it ($(printf '%s' "$bad" | sed 's/^[^ ]*: error: //')): lab $num's code is checked on clang's AST, so it is C that both clang and gcc read"
+			fi ;;
+		*) die "astcheck.py: $bad" ;;
+		esac
 	done
 	exit $status
 fi
@@ -396,6 +431,10 @@ for pair in "$@"; do
 			if (!odd && flags ~ /X/ && (flags ~ /W/ || f[1] !~ /^\.text(\..*)?$/)) {
 				odd = f[1]; oddidx = idx
 			}
+			if (!wdata && flags ~ /W/ && flags !~ /X/ &&
+			    f[1] !~ /^\.(data|bss)(\..*)?$/) {
+				wdata = f[1]; wdataidx = idx
+			}
 		}
 		END {
 			if (xstack || !note) {
@@ -423,6 +462,16 @@ for pair in "$@"; do
 				print name (who ? " puts " who " in " : " makes ") odd ", a section of code " \
 					(odd ~ /^\.text/ ? "that can be written" : "not named .text") \
 					": lab " num "'"'"'s code is only in .text, which cannot be written"
+				exit
+			}
+			if (wdata) {
+				cmd = "readelf -sW " obj
+				while ((cmd | getline l) > 0) {
+					split(l, s, " ")
+					if (s[7] == wdataidx && s[4] != "SECTION") { who = s[8]; break }
+				}
+				close(cmd)
+				print name (who ? " puts " who " in " : " makes ") wdata ", a section that can be written but holds no data of the model'"'"'s: lab " num "'"'"'s state is in .data and .bss, which the explorer restores before every execution"
 				exit
 			}
 			cmd = "readelf -sW " obj

@@ -189,8 +189,15 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		       "fewer preemptions not ruled out: icb did not finish within its budget");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
 	cli_params_args(w->scn, &w->params, opts, sizeof(opts));
-	fprintf(words, "  replay:   %s replay %s %s '%s'%s\n", cli_self,
-		w->era->id, w->scn->name, numeric, opts);
+	/*
+	 * a world drawn from a random seed (DOC: Names, pids and order from
+	 * a random seed) replays from the same
+	 */
+	fprintf(words, "  replay:   %s%s%s%s replay %s %s '%s'%s\n",
+		getenv("REAPLAB_SEED") ? "REAPLAB_SEED" "=" : "",
+		getenv("REAPLAB_SEED") ? getenv("REAPLAB_SEED") : "",
+		getenv("REAPLAB_SEED") ? " " : "", cli_self, w->era->id,
+		w->scn->name, numeric, opts);
 	if (have_race) {
 		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");

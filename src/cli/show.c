@@ -52,6 +52,45 @@ static const char *era_year(const struct era *e, char *buf, size_t len)
 	return buf;
 }
 
+static bool same_commit(const struct era_commit *a,
+			const struct era_commit *b);
+
+/*
+ * count_cited() - the commits and patches the eras cite, each once.
+ * @unsure: count only those whose release is marked (not FACT_VERIFIED).
+ *
+ * The legends about inferred and unverified releases print this, so that
+ * they say what the descriptors hold rather than what they once held.
+ */
+static int count_cited(bool unsure)
+{
+	int i, n = 0;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		const struct era_commit *c;
+
+		for (c = sim_eras[i]->upstream; c && c->subject; c++) {
+			const struct era_commit *d = NULL;
+			int j;
+
+			/* counted already, under an earlier era or row? */
+			for (j = 0; j <= i && !d; j++) {
+				const struct era_commit *e;
+
+				for (e = sim_eras[j]->upstream; e && e->subject &&
+				     e != c; e++)
+					if (same_commit(e, c)) {
+						d = e;
+						break;
+					}
+			}
+			if (!d && (!unsure || c->sure != FACT_VERIFIED))
+				n++;
+		}
+	}
+	return n;
+}
+
 struct list_args {
 	const char *format;
 	bool commits, timeline;
@@ -73,9 +112,12 @@ static void list_usage(FILE *f)
 		"               eras that cite it\n"
 		"  --format F   text (default), md (Markdown tables for the book), or dot\n"
 		"               (the eras as a Graphviz timeline; plain list only)\n\n"
-		"A release marked inferred was read from strong indirect evidence (a\n"
-		"merge window's push list, a maintainer's \"in vX\"), one marked\n"
-		"unverified from weak evidence; the others from the commit itself.\n");
+		"A release is marked inferred when it was read from strong indirect\n"
+		"evidence (a merge window's push list, a maintainer's \"in vX\"),\n"
+		"unverified when from weak evidence; the others were checked against\n"
+		"the commit and the kernel's trees.  Marked: %d of the %d commits and\n"
+		"patches the eras cite.\n", count_cited(true),
+		count_cited(false));
 }
 
 static void list_eras_text(void)
@@ -292,9 +334,17 @@ static void list_timeline(const struct list_args *a)
 		md_text(stdout, eras);
 		fputs(" |\n", stdout);
 	}
-	if (md)
-		printf("\n%d commits and patches.  A release marked inferred was read from\n"
-		       "strong indirect evidence, one marked unverified from weak evidence.\n", n);
+	if (!md)
+		return;
+	printf("\n%d commits and patches.", n);
+	/* the legend only when some release in the table carries a mark */
+	for (j = 0; j < n; j++)
+		if (all[j]->sure != FACT_VERIFIED)
+			break;
+	if (j < n)
+		printf("  A release marked inferred was read from strong indirect\n"
+		       "evidence, one marked unverified from weak evidence.");
+	printf("\n");
 }
 
 int cmd_list(int argc, char **argv)

@@ -4,10 +4,10 @@
  *
  * Models:  kernel/signal.c (do_send_sig_info, kill), kernel/entry/common.c
  *          (exit_to_user_mode_loop), Linux v4.6 semantics.  The name
- *          exit_to_user_mode_loop is v5.8's (the generic entry code); a
- *          v4.x kernel delivered the signal from its architecture's
- *          return path (exit_to_usermode_loop() on x86), under another
- *          name but to the same effect.
+ *          exit_to_user_mode_loop is v5.9's, from the generic entry code
+ *          (a9f3a74a29af "entry: Provide generic syscall exit function");
+ *          a v4.x kernel delivered the signal from its architecture's
+ *          return path (exit_to_usermode_loop() on x86), to the same end.
  * Omits:   every signal but SIGKILL, siglock (the flags are bitops),
  *          signal handlers.
  */

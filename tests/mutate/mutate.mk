@@ -65,7 +65,9 @@ mutate-sample: $(MUTATE_DEPS)
 
 # The tool's own tests (tests/check_mutate.c) run the generator.
 $(B)/obj/tests/check_mutate.o: private EXTRA = -DMUTATE_TOOL='"$(MUTATE_B)/mutate"'
+ifneq ($(SANITIZE),thread)
 CHECK_DEPS += $(MUTATE_B)/mutate
+endif
 ifeq ($(SANITIZE),)
 CHECK_STEPS += mutate-sample
 endif

@@ -84,13 +84,19 @@ void sim_arena_init(void)
 	sim_arena_len = ARENA_SIZE;
 }
 
-/* The granules of [@start, @start + @size) of the arena. */
+/*
+ * The granules of [@start, @start + @size) of the arena.  On real threads
+ * an oracle on one may ask (sim_addr_freed()) while another frees: each
+ * byte is stored atomically, as it is read.
+ */
 static void freed_mark(uintptr_t start, size_t size, u8 v)
 {
 	size_t g = (start - (uintptr_t)arena_base) >> GRANULE_SHIFT;
 	size_t n = (size + (1 << GRANULE_SHIFT) - 1) >> GRANULE_SHIFT;
+	size_t i;
 
-	memset(freed_map + g, v, n ? n : 1);
+	for (i = 0; i < (n ? n : 1); i++)
+		__atomic_store_n(&freed_map[g + i], v, __ATOMIC_RELEASE);
 }
 
 void sim_arena_reset(void)

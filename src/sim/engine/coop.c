@@ -93,19 +93,17 @@ int sim_default_pick(struct sim_world *w)
 {
 	unsigned int mask = sim_enabled_mask(w);
 	int last = w->last_tid;
-	int i;
 
-	if (last >= 0 && !w->last_yield && (mask & (1u << last)))
+	if (!mask)
+		return -1;
+	if (last < 0)
+		return __builtin_ctz(mask);
+	if (!w->last_yield && (mask & (1u << last)))
 		return last;
-	for (i = 1; i <= w->nthreads; i++) {
-		int t = (last + i) % w->nthreads;
-
-		if (last < 0)
-			t = i - 1;
-		if (mask & (1u << t))
-			return t;
-	}
-	return -1;
+	/* the next one after it, round and round: itself last of all */
+	if (mask >> last >> 1)
+		return last + 1 + __builtin_ctz(mask >> last >> 1);
+	return __builtin_ctz(mask);
 }
 
 /*

@@ -12,9 +12,10 @@
  * The dependency relation) are the same Mazurkiewicz trace: they reach
  * the same state and fire the same oracles.  Exploring one execution per
  * trace is enough to prove a scenario clean.  Optimal DPOR (Abdulla,
- * Aronis, Jonsson and Sagonas, "Source Sets: A Foundation for Optimal
- * Dynamic Partial Order Reduction", JACM 2017) finds them without
- * enumerating the rest, and runs each exactly once:
+ * Aronis, Jonsson and Sagonas, POPL'14, and its journal version,
+ * "Source Sets: A Foundation for Optimal Dynamic Partial Order
+ * Reduction", JACM'17) finds them without enumerating the rest, and
+ * runs each exactly once:
  *
  *  1. Run an execution: at each new step follow the wakeup tree handed
  *     down from the step before, if it has a branch; otherwise take the
@@ -32,19 +33,19 @@
  *
  * Sleep sets stop the redundant half: once thread q has been explored at
  * a step, q sleeps in the sibling branches until a step dependent with
- * q's next one runs.  Source-DPOR (POPL'14) schedules only the first
- * thread of each sequence and lets it run freely from there, and may end
- * in an execution where every thread able to run is asleep: redundant,
- * abandoned, "sleep-blocked".  The wakeup tree keeps the whole sequence,
- * so the branch cannot stray into an explored trace: no execution is
- * sleep-blocked.  Where a sequence cannot be run (a lock blocks one of
- * its steps there), its step is explored with every thread awake, as a
- * plain exhaustive search would, and the sleep sets alone cut what they
- * can: a few executions may then be sleep-blocked, never a trace missed.
- * Every complete execution is a different trace, and every trace has one
- * (tests/check_explore.c counts them against brute force); no preemption
- * bound prunes anything: bounding DPOR naively is unsound (Coons et al.,
- * OOPSLA'13).
+ * q's next one runs.  Source-DPOR, the papers' simpler algorithm,
+ * schedules only the first thread of each sequence and lets it run freely
+ * from there, and may end in an execution where every thread able to run
+ * is asleep: redundant, abandoned, "sleep-blocked".  The wakeup tree
+ * keeps the whole sequence, so the branch cannot stray into an explored
+ * trace: no execution is sleep-blocked.  Where a sequence cannot be run
+ * (a blocked step of it: a spin-wait's, in the explorer's tests), its
+ * step is explored with every thread awake, as a plain exhaustive search
+ * would, and the sleep sets alone cut what they can: a few executions may
+ * then be sleep-blocked, never a trace missed.  Every complete execution is a different trace,
+ * and every trace has one (tests/check_explore.c counts them against
+ * brute force); no preemption bound prunes anything: bounding DPOR
+ * naively is unsound (Coons et al., OOPSLA'13).
  */
 //! [dpor-doc]
 #include <limits.h>
@@ -335,7 +336,7 @@ struct scratch {
 	unsigned int *cand;
 	u64 *seen;		/* candidates() merging: a bit per step, kept 0 */
 	unsigned int *seq;	/* a race's reversal: its steps */
-	u8 *gone;		/* ... those a wakeup tree's path took */
+	unsigned int *rank, *at[SIM_MAX_THREADS];	/* struct seqview */
 	unsigned int *wakes, *frees, *rss, *observes, *awaits;
 	unsigned int *states[SIM_MAX_THREADS];
 	unsigned int *steps[SIM_MAX_THREADS];	/* each thread's, in order */
@@ -362,32 +363,86 @@ struct race {
 	unsigned int settled;	/* 0, or the step that settled it, plus one */
 	bool locks;
 	u16 kvc[SIM_MAX_THREADS];	/* k's clock as far as j */
+	u16 kfull[SIM_MAX_THREADS];	/* ... enabling edges and all */
 };
 
 /*
- * Can a branch of a wakeup tree whose next event is @e run first, and the
- * rest of the sequence (the steps of @seq not @gone) after it, to the
- * same trace?  If @e's thread has a step in the rest that depends on
- * none before it, that step is @e: it is taken off the rest (@gone).
+ * A sequence as the wakeup tree compares it against its branches: of each
+ * thread, its steps in the sequence (their places, in order), and how
+ * many a branch's path has taken already (taken[t]: a path takes a
+ * thread's steps from its first on, so the rest is always a suffix).
  */
-static bool consume(const struct sim_dep_ev *e, const struct rev *r,
-		    const unsigned int *seq, unsigned int nv, u8 *gone)
-{
-	unsigned int i, x;
+struct seqview {
+	const struct rev *r;
+	const unsigned int *seq;
+	unsigned int nv, k;		/* k: the race's later step */
+	unsigned int *at[SIM_MAX_THREADS];	/* places in seq */
+	unsigned int *rank;		/* a place's index in its thread's */
+	unsigned int n[SIM_MAX_THREADS], taken[SIM_MAX_THREADS];
+	bool plain;			/* only steps found by one word */
+	u64 words;			/* a bit per word hash, of those */
+};
 
-	for (i = 0; i < nv; i++)
-		if (!gone[i] && r[seq[i]].dep.tid == e->tid)
-			break;
-	if (i < nv) {
-		for (x = 0; x < i; x++)
-			if (!gone[x] && sim_dep(&r[seq[x]].dep, &r[seq[i]].dep,
-						NULL) != DEP_NONE)
-				return false;
-		gone[i] = 1;
+/* Depends only on events on the same word (DOC: The dependency relation). */
+static bool plain_class(const struct sim_dep_ev *e)
+{
+	return key_of(e) && e->cls != DC_FREE && e->cls != DC_AWAIT &&
+	       !wake_class(e->cls) && !state_class(e->cls) && !e->rss;
+}
+
+static u64 word_bit(uintptr_t key)
+{
+	return 1ULL << ((key >> 3) * 0x9e3779b97f4a7c15ull >> 58);
+}
+
+static bool gone(const struct seqview *v, unsigned int x)
+{
+	return v->rank[x] < v->taken[v->r[v->seq[x]].dep.tid];
+}
+
+/*
+ * Can a branch of a wakeup tree whose next event is @e run first, and the
+ * rest of the sequence after it, to the same trace?  If @e's thread has a
+ * step in the rest that depends on none before it, that step is @e: it is
+ * taken off the rest.  A step of the rest before it that it depended on
+ * would happen before it (no step between happens after j, nor was taken:
+ * a taken one depended on none before it), so the clocks answer, but for
+ * k, which happens after j, and for an event of a thread with no step
+ * left, asked of each step (but where no word can be shared).
+ */
+static bool consume(const struct sim_dep_ev *e, struct seqview *v)
+{
+	const struct rev *r = v->r;
+	unsigned int t = e->tid, u, x;
+
+	if (v->taken[t] < v->n[t]) {
+		unsigned int i = v->at[t][v->taken[t]], step = v->seq[i];
+
+		if (step == v->k) {
+			for (x = 0; x < i; x++)
+				if (!gone(v, x) &&
+				    sim_dep(&r[v->seq[x]].dep, &r[step].dep,
+					    NULL) != DEP_NONE)
+					return false;
+		} else {
+			for (u = 0; u < SIM_MAX_THREADS; u++) {
+				unsigned int f;
+
+				if (u == t || v->taken[u] >= v->n[u])
+					continue;
+				f = v->seq[v->at[u][v->taken[u]]];
+				if (f != v->k && hb(&r[f], &r[step], false))
+					return false;
+			}
+		}
+		v->taken[t]++;
 		return true;
 	}
-	for (x = 0; x < nv; x++)
-		if (!gone[x] && sim_dep(e, &r[seq[x]].dep, NULL) != DEP_NONE)
+	if (v->plain && plain_class(e) && !(v->words & word_bit(key_of(e))))
+		return true;
+	for (x = 0; x < v->nv; x++)
+		if (!gone(v, x) && sim_dep(e, &r[v->seq[x]].dep, NULL) !=
+		    DEP_NONE)
 			return false;
 	return true;
 }
@@ -398,15 +453,14 @@ static bool consume(const struct sim_dep_ev *e, const struct rev *r,
  * that is not stays not as it grows, so a branch is left at its first
  * incompatible event; the sequence is left consumed along the path found.
  */
-static int find_compatible(struct wpool *p, int c, const struct rev *r,
-			   const unsigned int *seq, unsigned int nv, u8 *gone)
+static int find_compatible(struct wpool *p, int c, struct seqview *v)
 {
 	for (; c >= 0; c = p->n[c].next) {
 		int below;
 
-		if (!consume(&p->n[c].ev, r, seq, nv, gone))
+		if (!consume(&p->n[c].ev, v))
 			continue;
-		below = find_compatible(p, p->n[c].child, r, seq, nv, gone);
+		below = find_compatible(p, p->n[c].child, v);
 		return below >= 0 ? below : c;
 	}
 	return -1;
@@ -419,15 +473,30 @@ static int find_compatible(struct wpool *p, int c, const struct rev *r,
  * already); as a new last branch if no path fits.
  */
 static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
-		       const unsigned int *seq, unsigned int nv)
+		       unsigned int k, const unsigned int *seq, unsigned int nv)
 {
 	struct wpool *p = &d->pool;
-	u8 *gone = s->gone;
+	struct seqview v = {
+		.r = s->r, .seq = seq, .nv = nv, .k = k, .rank = s->rank,
+		.plain = true,
+	};
 	int where, last = -1, c;
-	unsigned int i;
+	unsigned int i, t;
 
-	memset(gone, 0, nv);
-	where = find_compatible(p, d->node[j].wut, s->r, seq, nv, gone);
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		v.at[t] = s->at[t];
+	for (i = 0; i < nv; i++) {
+		const struct sim_dep_ev *e = &s->r[seq[i]].dep;
+
+		t = e->tid;
+		v.rank[i] = v.n[t];
+		v.at[t][v.n[t]++] = i;
+		if (!plain_class(e))
+			v.plain = false;
+		else
+			v.words |= word_bit(key_of(e));
+	}
+	where = find_compatible(p, d->node[j].wut, &v);
 	if (where >= 0 && p->n[where].child < 0)
 		return;
 	/* the end of the list the rest goes to */
@@ -437,7 +506,7 @@ static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
 	for (i = 0; i < nv; i++) {
 		int x;
 
-		if (gone[i])
+		if (gone(&v, i))
 			continue;
 		x = wnode_new(p, &s->r[seq[i]].dep);
 		if (last >= 0)
@@ -658,6 +727,22 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 			x->settled = k + 1;
 			return;
 		}
+		/*
+		 * nor can it if it waits, enabling edges and all, for a step
+		 * of another thread that happens after j: a lock a third
+		 * thread holds at j and releases after it, say, which k
+		 * must wait for wherever it runs
+		 */
+		if (x->locks && t != tk) {
+			unsigned int last = sp.at[t] + sp.cnt[t];
+
+			if (x->kfull[t] > (last ? r[s->steps[t][last - 1]].idx :
+					   0)) {
+				d->not_reversible++;
+				x->settled = k + 1;
+				return;
+			}
+		}
 		if (sp.cnt[t] && s->steps[t][sp.at[t]] < first)
 			first = s->steps[t][sp.at[t]];
 		nv += sp.cnt[t];
@@ -686,13 +771,13 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 	}
 	if (sequence_lay(s, &sp, k, x->kvc, n->enabled) != nv)
 		abort();	/* a cycle in happens-before: cannot be */
-	wut_insert(d, s, j, s->seq, nv);
+	wut_insert(d, s, j, k, s->seq, nv);
 }
 
 static void *grow(void *p, size_t n);
 
 static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
-		       const u16 *kvc, bool locks)
+		       const u16 *kvc, const u16 *kfull, bool locks)
 {
 	struct race *x;
 
@@ -706,6 +791,7 @@ static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
 	x->settled = 0;
 	x->locks = locks;
 	memcpy(x->kvc, kvc, sizeof(x->kvc));
+	memcpy(x->kfull, kfull, sizeof(x->kfull));
 }
 
 static void list_race(struct sim_races *l, unsigned int j, unsigned int k,
@@ -743,7 +829,9 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->prev = grow(s->prev, s->cap * sizeof(*s->prev));
 	s->cand = grow(s->cand, 2 * s->cap * sizeof(*s->cand));
 	s->seq = grow(s->seq, s->cap * sizeof(*s->seq));
-	s->gone = grow(s->gone, s->cap);
+	s->rank = grow(s->rank, s->cap * sizeof(*s->rank));
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		s->at[t] = grow(s->at[t], s->cap * sizeof(**s->at));
 	free(s->seen);
 	s->seen = calloc(s->cap / 64 + 1, sizeof(*s->seen));
 	if (!s->seen) {
@@ -771,7 +859,7 @@ static void scratch_free(struct scratch *s)
 	free(s->seen);
 	free(s->seq);
 	free(s->races);
-	free(s->gone);
+	free(s->rank);
 	free(s->wakes);
 	free(s->frees);
 	free(s->rss);
@@ -780,6 +868,7 @@ static void scratch_free(struct scratch *s)
 	for (t = 0; t < SIM_MAX_THREADS; t++) {
 		free(s->states[t]);
 		free(s->steps[t]);
+		free(s->at[t]);
 	}
 	free(s->tab);
 	memset(s, 0, sizeof(*s));
@@ -1035,13 +1124,14 @@ static void clock_step(struct dpor *d, struct scratch *s, unsigned int k,
 					list_race(d->list, j, k, locks);
 			}
 			else if (commit) {
-				defer_race(s, j, k, kvc, locks);
+				defer_race(s, j, k, kvc, cvc, locks);
 				d->races++;
 			} else {
 				struct race x = { .j = j, .k = k,
 						  .locks = locks };
 
 				memcpy(x.kvc, kvc, sizeof(x.kvc));
+				memcpy(x.kfull, cvc, sizeof(x.kfull));
 				handle_race(d, s, &x);
 				d->races++;
 			}

@@ -258,6 +258,22 @@ static bool better(int pre, unsigned int steps, const u8 *tid,
 	return sw < b->switches;
 }
 
+/* The run just made (@cand, @n choices) becomes @b if it is better. */
+static bool keep_if_better(const struct sim_world *w, struct best *b,
+			   const u8 *cand, unsigned int n)
+{
+	int pre = sim_cex_preemptions(w);
+
+	if (!better(pre, w->run_steps, cand, n, b))
+		return false;
+	memcpy(b->tid, cand, n);
+	b->n = n;
+	b->preemptions = pre;
+	b->steps = w->run_steps;
+	b->switches = switches(cand, n);
+	return true;
+}
+
 /*
  * The same trace, run with as few switches as it lets: its steps re-sorted
  * by happens-before, each thread kept on as long as its next step waits
@@ -275,7 +291,7 @@ static bool hb_resort(struct sim_world *w, struct best *b, int oracle,
 	unsigned int next[SIM_MAX_THREADS], ran[SIM_MAX_THREADS] = { 0 };
 	struct sim_races *l;
 	unsigned int i, n, taken;
-	int cur, pre, t;
+	int cur, t;
 
 	run_lenient(w, b->tid, b->n, used);
 	l = sim_races_of(w);
@@ -320,16 +336,7 @@ static bool hb_resort(struct sim_world *w, struct best *b, int oracle,
 	run_lenient(w, cand, n, used);
 	if (!same_bug(w, oracle, tid))
 		return false;
-	pre = sim_cex_preemptions(w);
-	n = sim_trace_choices(w, cand);
-	if (!better(pre, w->run_steps, cand, n, b))
-		return false;
-	memcpy(b->tid, cand, n);
-	b->n = n;
-	b->preemptions = pre;
-	b->steps = w->run_steps;
-	b->switches = switches(cand, n);
-	return true;
+	return keep_if_better(w, b, cand, sim_trace_choices(w, cand));
 }
 
 /*
@@ -387,17 +394,8 @@ static bool take_better(struct sim_world *w, const u8 *cand, unsigned int n,
 			void *data)
 {
 	struct shrinking *sh = data;
-	struct best *b = sh->b;
-	int pre = sim_cex_preemptions(w);
 
-	if (!better(pre, w->run_steps, cand, n, b))
-		return false;
-	memcpy(b->tid, cand, n);
-	b->n = n;
-	b->preemptions = pre;
-	b->steps = w->run_steps;
-	b->switches = switches(cand, n);
-	return true;
+	return keep_if_better(w, sh->b, cand, n);
 }
 
 /*

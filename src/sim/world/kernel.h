@@ -37,6 +37,11 @@ struct sim_kill {
  */
 struct sim_kernel {
 	struct task_struct *boot_current;
+	/*
+	 * a program's final assertion, copied from its table when the world
+	 * is built: what judges an execution is the simulator's own
+	 */
+	void (*program_check)(void);
 
 	/* what the scenario built, for its oracles */
 	struct task_struct *victim;

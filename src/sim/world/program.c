@@ -20,6 +20,7 @@ static int program_build(struct sim_world *w)
 	const struct program *p = w->era->program;
 	int i;
 
+	w->k->program_check = p->check;
 	if (p->init)
 		p->init();
 	for (i = 0; i < PROGRAM_MAX_THREADS && p->threads[i].fn; i++) {
@@ -64,8 +65,8 @@ static void program_check(struct sim_world *w)
 	for (i = 0; i < w->nthreads; i++)
 		if (w->threads[i].run != SIM_T_DONE)
 			return;
-	if (w->era->program->check)
-		w->era->program->check();
+	if (w->k->program_check)
+		w->k->program_check();
 }
 
 const struct sim_scenario sim_program_scenario = {

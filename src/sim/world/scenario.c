@@ -82,6 +82,30 @@
  *
  * The mrelease scenario checks process_mrelease()'s contract as well: a
  * return of 0 means the victim's memory is unmapped (ORACLE_CONTRACT).
+ *
+ * kthread-reader is proc-reader with another task in P's place: a kernel
+ * thread (no mm of its own, PF_KTHREAD, another name), which pins the
+ * victim's mm as the reader does (get_task_mm() ... mmput()) and so may
+ * drop the last mm_users, running exit_mmap() itself.  It is no scenario
+ * of the eras' tables: the fix labs run it by name (their `.scenarios`),
+ * so that a fix keyed on who the reader is, rather than on the mm, fails
+ * there.
+ *
+ * DOC: Names, pids and order from a random seed
+ *
+ * A scenario's processes are named as written here ("victim", "ps"),
+ * created in this order, with the model's pids 1, 2, 3...: the book, the
+ * figures and the golden tests rely on it.  With a random seed
+ * (REAPLAB_SEED=N in the environment, N > 0: the grader draws one for
+ * each grading of a lab whose student writes an era, and every command a
+ * failure prints carries it), all that model code can see of who is who
+ * varies with N: each process the scenario creates gets a made-up name
+ * (its comm) and a pid drawn at random, and the victim, the candidate and
+ * the allocator are created in a shuffled order.  A fix that takes the
+ * barrier for a task it recognises, rather than for the mm, cannot know
+ * it in advance.  The threads' letters and titles, which the diagrams and
+ * the grader use, do not change; the kernel's own threads (the OOM
+ * reaper, the kworker) keep their names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +123,62 @@
 static const struct era_entry *entry(struct sim_world *w)
 {
 	return w->era->entry;
+}
+
+/* The random seed of names, pids and order: REAPLAB_SEED, or 0. */
+static unsigned long scn_seed(void)
+{
+	static unsigned long random_seed;
+	static bool read;
+	const char *env;
+
+	if (!read) {
+		env = getenv("REAPLAB_SEED");
+		random_seed = env ? strtoul(env, NULL, 10) : 0;
+		read = true;
+	}
+	return random_seed;
+}
+
+/* The world being built: its draws (xorshift64*) and its next pid. */
+static unsigned long scn_rng, scn_pid;
+
+static unsigned long scn_draw(void)
+{
+	scn_rng ^= scn_rng >> 12;
+	scn_rng ^= scn_rng << 25;
+	scn_rng ^= scn_rng >> 27;
+	return scn_rng * 0x2545f4914f6cdd1dUL;
+}
+
+/*
+ * new_process() - a process of the scenario, as copy_process() makes it;
+ * with a random seed, named and numbered at random (DOC: Names, pids and
+ * order from a random seed): six letters, never a name the scenarios
+ * use.
+ */
+static struct task_struct *new_process(struct sim_world *w, const char *comm,
+					unsigned long pf_flags)
+{
+	static const char consonants[] = "bdfgjkmnqrtvwxz";
+	static const char vowels[] = "aeiouy";
+	struct task_struct *p;
+	char name[8];
+	int i;
+
+	if (!scn_seed())
+		return entry(w)->copy_process(comm, pf_flags);
+	for (i = 0; i < 6; i++)
+		name[i] = i % 2 ?
+			  vowels[scn_draw() % (sizeof(vowels) - 1)] :
+			  consonants[scn_draw() % (sizeof(consonants) - 1)];
+	name[6] = 0;
+	p = entry(w)->copy_process(name, pf_flags);
+	if (p) {
+		scn_pid += 1 + scn_draw() % 97;
+		p->pid = (pid_t)scn_pid;
+	}
+	return p;
 }
 
 static void record_mm(struct sim_world *w, struct task_struct *p)
@@ -125,7 +205,7 @@ static struct task_struct *spawn_locked(struct sim_world *w,
 	unsigned long pmd_size = w->params.ptrs_per_pte * SIM_PAGE_SIZE;
 	unsigned long span = (pages * SIM_PAGE_SIZE + pmd_size - 1) /
 			     pmd_size * pmd_size;
-	struct task_struct *p = entry(w)->copy_process(comm, 0);
+	struct task_struct *p = new_process(w, comm, 0);
 	unsigned long i;
 
 	if (!p)
@@ -159,6 +239,32 @@ static struct task_struct *spawn(struct sim_world *w, const char *comm,
 	return spawn_locked(w, comm, vmas, pages, aio, 0);
 }
 
+/*
+ * spawn_three() - the victim (its last @locked VMAs mlocked), the
+ * candidate and the allocating task of an OOM scenario, in the order the
+ * random seed says (as written, without one).
+ */
+static int spawn_three(struct sim_world *w, unsigned long locked)
+{
+	static const char orders[6][4] = {
+		"vca", "vac", "cva", "cav", "avc", "acv"
+	};
+	const struct sim_params *p = &w->params;
+	const char *o = orders[scn_seed() ? scn_draw() % 6 : 0];
+	struct sim_kernel *k = w->k;
+
+	for (; *o; o++)
+		if (*o == 'v')
+			k->victim = spawn_locked(w, "victim", p->vmas,
+						 p->pages, p->aio, locked);
+		else if (*o == 'c')
+			k->candidate = spawn(w, "candidate", 1, p->pages + 1,
+					     0);
+		else
+			k->allocator = spawn(w, "allocator", 1, 1, 0);
+	return k->victim && k->candidate && k->allocator ? 0 : -1;
+}
+
 /* Page frames a process of this shape needs. */
 static unsigned long pages_of(unsigned long vmas, unsigned long pages)
 {
@@ -181,6 +287,9 @@ static int boot(struct sim_world *w, unsigned long spare, bool reaper)
 	};
 
 	w->k->total_pages = b.nr_pages;
+	/* the draws of this world: the same for every build of it */
+	scn_rng = scn_seed() * 0x9e3779b97f4a7c15UL + 1;
+	scn_pid = 300 + scn_draw() % 20000;
 	entry(w)->start_kernel(&b);
 	sim_oracle_booted(w);
 	return 0;
@@ -337,13 +446,8 @@ static int add(struct sim_world *w, char letter, const char *name,
 
 static int build_oom(struct sim_world *w)
 {
-	const struct sim_params *p = &w->params;
-
 	boot(w, 1, true);
-	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator)
+	if (spawn_three(w, 0))
 		return -1;
 	if (add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'V', "victim", user_task, w->k->victim))
@@ -358,11 +462,25 @@ static int build_proc_reader(struct sim_world *w)
 
 	if (build_oom(w))
 		return -1;
-	reader = entry(w)->copy_process("ps", 0);
+	reader = new_process(w, "ps", 0);
 	if (!reader || add(w, 'P', "ps reading /proc/pid/cmdline",
 			   proc_reader, reader))
 		return -1;
 	record_mm(w, reader);
+	order_threads(w, "AVPRW");
+	return 0;
+}
+
+static int build_kthread_reader(struct sim_world *w)
+{
+	struct task_struct *reader;
+
+	if (build_oom(w))
+		return -1;
+	reader = new_process(w, "kreader", BIT(PF_KTHREAD));
+	if (!reader || add(w, 'P', "kthread pinning the victim's mm",
+			   proc_reader, reader))
+		return -1;
 	order_threads(w, "AVPRW");
 	return 0;
 }
@@ -374,7 +492,7 @@ static int build_mrelease(struct sim_world *w)
 
 	boot(w, 1, false);
 	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	lmkd = entry(w)->copy_process("lmkd", 0);
+	lmkd = new_process(w, "lmkd", 0);
 	if (!w->k->victim || !lmkd)
 		return -1;
 	record_mm(w, lmkd);
@@ -388,13 +506,8 @@ static int build_mrelease(struct sim_world *w)
 
 static int build_stuck(struct sim_world *w)
 {
-	const struct sim_params *p = &w->params;
-
 	boot(w, 1, true);
-	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator)
+	if (spawn_three(w, 0))
 		return -1;
 	if (add(w, 'V', "victim, stuck holding mmap_lock", stuck_task,
 		w->k->victim) ||
@@ -406,16 +519,14 @@ static int build_stuck(struct sim_world *w)
 
 static int build_concurrent_oom(struct sim_world *w)
 {
-	const struct sim_params *p = &w->params;
 	struct task_struct *second;
 
 	/* one more page: the second allocator's own */
 	boot(w, 2, false);
-	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
+	if (spawn_three(w, 0))
+		return -1;
 	second = spawn(w, "allocator2", 1, 1, 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator || !second)
+	if (!second)
 		return -1;
 	if (add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'B', "second allocating task", allocating_task, second) ||
@@ -427,15 +538,13 @@ static int build_concurrent_oom(struct sim_world *w)
 
 static int build_exit_first(struct sim_world *w)
 {
-	const struct sim_params *p = &w->params;
 	struct task_struct *shell;
 
 	boot(w, 1, false);
-	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
-	shell = entry(w)->copy_process("sh", 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator || !shell)
+	if (spawn_three(w, 0))
+		return -1;
+	shell = new_process(w, "sh", 0);
+	if (!shell)
 		return -1;
 	record_mm(w, shell);
 	if (add(w, 'K', "kill -9 from a shell", killer, shell) ||
@@ -448,16 +557,14 @@ static int build_exit_first(struct sim_world *w)
 
 static int build_two_victims(struct sim_world *w)
 {
-	const struct sim_params *p = &w->params;
 	struct task_struct *dying;
 
 	boot(w, 1, true);
-	w->k->victim = spawn(w, "victim", p->vmas, p->pages, p->aio);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
+	if (spawn_three(w, 0))
+		return -1;
 	/* no pages: what its exit frees must not be what A waits for */
 	dying = spawn(w, "dying", 0, 0, 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator || !dying)
+	if (!dying)
 		return -1;
 	if (add(w, 'V', "victim, stuck holding mmap_lock", stuck_task,
 		w->k->victim) ||
@@ -475,12 +582,10 @@ static int build_wedged(struct sim_world *w)
 
 	boot(w, 1, true);
 	/* every VMA but the first mlocked: see the top of this file */
-	w->k->victim = spawn_locked(w, "victim", p->vmas, p->pages, p->aio,
-				 p->vmas - 1);
-	w->k->candidate = spawn(w, "candidate", 1, p->pages + 1, 0);
-	w->k->allocator = spawn(w, "allocator", 1, 1, 0);
-	shell = entry(w)->copy_process("sh", 0);
-	if (!w->k->victim || !w->k->candidate || !w->k->allocator || !shell)
+	if (spawn_three(w, p->vmas - 1))
+		return -1;
+	shell = new_process(w, "sh", 0);
+	if (!shell)
 		return -1;
 	record_mm(w, shell);
 	/* more than the victim has, not more than it and the candidate */
@@ -504,7 +609,7 @@ static int build_munmap_reader(struct sim_world *w)
 	boot(w, 1, false);
 	/* the process whose cmdline P reads: w->k->victim for proc_reader() */
 	w->k->victim = spawn(w, "owner", p->vmas, p->pages, 0);
-	ps = entry(w)->copy_process("ps", 0);
+	ps = new_process(w, "ps", 0);
 	if (!w->k->victim || !ps)
 		return -1;
 	/*
@@ -542,6 +647,15 @@ static const struct sim_scenario scn_proc_reader = {
 	.summary = "oom, plus P reading /proc/<victim>/cmdline: P pins mm_users and may drop the last reference, running exit_mmap() itself",
 	.defaults = OOM_DEFAULTS,
 	.build = build_proc_reader,
+};
+
+/* Not in sim_scenarios[]: a lab's own (DOC at the top of this file). */
+const struct sim_scenario sim_kthread_reader_scenario = {
+	.name = "kthread-reader",
+	.id = SCN_NR,
+	.summary = "oom, plus P, a kernel thread (no mm of its own) that pins the victim's mm as the /proc reader does: it may drop the last reference, running exit_mmap() itself",
+	.defaults = OOM_DEFAULTS,
+	.build = build_kthread_reader,
 };
 
 static const struct sim_scenario scn_mrelease = {

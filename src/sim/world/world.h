@@ -38,6 +38,8 @@ struct sim_scenario {
 extern const struct sim_scenario *const sim_scenarios[SCN_NR];
 /* program.c: a program's threads (reaplab/program.h), not one of the above */
 extern const struct sim_scenario sim_program_scenario;
+/* proc-reader with a kernel thread as the reader: the fix labs' own */
+extern const struct sim_scenario sim_kthread_reader_scenario;
 /* a lab's own scenarios (.id SCN_NR, as a program's), NULL-ended, or NULL */
 extern const struct sim_scenario *const *sim_lab_scenarios;
 const struct sim_scenario *sim_scenario_by_name(const char *name);

@@ -4,9 +4,9 @@
  *
  * Era:     v4.14 and every later era (they inherit it).
  * Commit:  6b31d5955cb2 "mm, oom: fix potential data corruption when
- *          oom_reaper races with writer" (Michal Hocko, posted to linux-mm
- *          2017-08-07, during v4.13's rc cycle: in v4.14 at the latest,
- *          the release inferred): check_stable_address_space() in the
+ *          oom_reaper races with writer" (Michal Hocko, linux-mm
+ *          2017-08-07; in v4.13: a 4.12.3 tree lacks it, a 4.13.4 tree
+ *          has it): check_stable_address_space() in the
  *          anonymous fault paths, for every faulting task.  Before it,
  *          3f70dc38cec2 "mm: make sure that kthreads will not refault oom
  *          reaped memory" (v4.9) failed only the faults of kernel threads

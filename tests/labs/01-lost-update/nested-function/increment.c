@@ -20,7 +20,7 @@ static void locked(void (*body)(void))
 
 int increment(void *arg)
 {
-	long v;
+	long v = 0;
 
 	void add(void)
 	{

@@ -9,13 +9,14 @@
  * __oom_reap_task_mm() is handed in.
  */
 #include <linux/types.h>
+#include <linux/compiler.h>
 
 struct task_struct;
 struct oom_control;
 
-static void mark_oom_victim(struct task_struct *tsk) __attribute__((unused));
+static void mark_oom_victim(struct task_struct *tsk) __maybe_unused;
 static void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
-	__attribute__((unused));
-static bool out_of_memory(struct oom_control *oc) __attribute__((unused));
+	__maybe_unused;
+static bool out_of_memory(struct oom_control *oc) __maybe_unused;
 
 #include "eras/v6.1/mm/oom_kill.c"

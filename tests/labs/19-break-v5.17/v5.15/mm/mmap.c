@@ -8,11 +8,13 @@
  * declared static first, it stays this file's own, and only exit_mmap()
  * is handed in.
  */
+#include <linux/compiler.h>
+
 struct mm_struct;
 struct vm_area_struct;
 
 static struct vm_area_struct *find_vma(struct mm_struct *mm,
 				       unsigned long addr)
-	__attribute__((unused));
+	__maybe_unused;
 
 #include "eras/v5.15/mm/mmap.c"
