@@ -37,7 +37,7 @@ MODEL_CFLAGS := -fPIC -finstrument-functions -fno-common
 # Kept apart from MODEL_CFLAGS: the labs' vet compiles a student's file
 # without it.  Only in the normal build (the sanitizers' own below).
 RACE_CFLAGS := -fsanitize=thread --param=tsan-distinguish-volatile=1 \
-	--param=tsan-instrument-func-entry-exit=0
+	--param=tsan-instrument-func-entry-exit=0 -DREAPLAB_RACE_HOOKS
 LDLIBS := -lpthread
 B := build
 
