@@ -1265,6 +1265,33 @@ START_TEST(test_plain_race_is_found_without_interleaving)
 END_TEST
 
 /*
+ * mmap_assert_write_locked() (lockdep's check, the mmap-unlocked oracle):
+ * a hold downgraded to read fails it, in every execution, naming the
+ * function that asserts; the same assertion before the downgrade holds.
+ */
+START_TEST(test_write_assertion_fails_on_a_read_hold)
+{
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_MMAP_UNLOCKED];
+	struct sim_explore_result r;
+
+	t_build_program(&w, "assert-downgraded");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && r.buggy == r.completed && r.buggy > 0 &&
+		      r.first.fired == EXPECT(ORACLE_MMAP_UNLOCKED),
+		      "fired %#x, %lu of %lu", r.first.fired,
+		      (unsigned long)r.buggy, (unsigned long)r.completed);
+	ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+	ck_assert_msg(strstr(hit->msg, "editor called without mmap_lock held for write"),
+		      "%s", hit->msg);
+	sim_world_free(&w);
+	t_build_program(&w, "assert-write-held");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(r.complete && !r.buggy && r.completed > 0);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
  * The oracle adds no execution: DPOR runs the same number with it and
  * without, on a program and on an era's cell whose mutation it finds.
  */
@@ -1804,6 +1831,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
 	tcase_add_test(tc, test_plain_race_is_found_without_interleaving);
+	tcase_add_test(tc, test_write_assertion_fails_on_a_read_hold);
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);

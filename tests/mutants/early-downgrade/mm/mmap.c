@@ -37,6 +37,7 @@ static void detach_vmas_to_be_unmapped(struct mm_struct *mm,
 
 	insertion_point = prev ? &prev->vm_next : &mm->mmap;
 	do {
+		vma_start_write(vma);
 		mtree_erase(&mm->mm_mt, vma->vm_start);
 		mm->map_count--;
 		mm->total_vm -= vma_pages(vma);
