@@ -64,8 +64,11 @@ bool kcsan_instrumented(void)
 /*
  * Under the real ThreadSanitizer (make SANITIZE=thread) its runtime owns
  * every __tsan_*() name: the model is its to check, not the machine's.
+ * Under GCC's AddressSanitizer (make SANITIZE=address) the names are
+ * GCC's built-ins, with types of their own, and no model code calls them
+ * (RACE_CFLAGS is empty there): none is defined either.
  */
-#ifndef __SANITIZE_THREAD__
+#if !defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
 static inline __attribute__((always_inline)) void
 check(const void *addr, unsigned int size, unsigned int flags, const void *pc)
 {
@@ -174,7 +177,7 @@ void __tsan_func_exit(void);
 void __tsan_func_exit(void)
 {
 }
-#endif /* !__SANITIZE_THREAD__ */
+#endif /* !__SANITIZE_THREAD__ && !__SANITIZE_ADDRESS__ */
 
 /**
  * __kcsan_disable_current() - data_race(): stop checking current's plain
