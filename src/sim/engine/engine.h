@@ -295,7 +295,9 @@ enum sim_ev_type {
  * @fn: for SIM_EV_ENTER/EXIT, the function; for a lock operation, the
  *      lock's name when it ran.
  * @msg: offset of a message in the trace's text pool, or -1.
+ * @pad0: zero (as @pad1): the struct has no padding of the compiler's.
  * @woke: a wake-up: the threads it woke.
+ * @pad1: zero.
  * @ns: threads engine only: nanoseconds since the iteration began, when
  *      the operation was called (before any waiting).
  * @dur: threads engine only: nanoseconds the operation took, waiting
@@ -310,6 +312,7 @@ struct sim_event {
 	u8 changed;
 	u8 hidden;
 	u32 step;
+	u32 pad0;		/* zero: no padding of the compiler's */
 	const struct seam_site *site;
 	const void *obj;
 	long arg;
@@ -318,9 +321,17 @@ struct sim_event {
 	const void *fn;
 	int msg;
 	u16 woke;
+	u16 pad1;		/* zero */
 	u64 ns;
 	u64 dur;
 };
+
+/*
+ * The coop engine stores an event field by field (coop_exec()), and the
+ * tests compare traces byte for byte: no byte may be left to the compiler.
+ */
+_Static_assert(sizeof(struct sim_event) == 8 + 8 + 6 * 8 + 8 + 2 * 8,
+	       "struct sim_event has padding the compiler added");
 
 struct sim_trace {
 	struct sim_event *ev;

@@ -283,6 +283,7 @@ struct rev {
 	u16 vc[SIM_MAX_THREADS];	/* happens-before */
 	u16 vc2[SIM_MAX_THREADS];	/* ... without the enabling edges */
 	u16 idx;		/* the step's number within its thread, from 1 */
+	bool plain;		/* plain_class(&dep) */
 	uintptr_t key;		/* the exact object, 0 for sleep states */
 };
 
@@ -401,6 +402,32 @@ static bool gone(const struct seqview *v, unsigned int x)
 }
 
 /*
+ * Does @e depend on a step of the sequence not yet taken, before place
+ * @end (asked as sim_dep(step, @e) if @e comes @after them, else the other
+ * way round)?  What is left of a thread's steps is a suffix of its own
+ * list, so only those are looked at: a branch deep in the tree has taken
+ * most of them.
+ */
+static bool depends_on_rest(const struct seqview *v, const struct sim_dep_ev *e,
+			    unsigned int end, bool after)
+{
+	const struct sim_dep_ev *s;
+	unsigned int u, m, x;
+
+	for (u = 0; u < SIM_MAX_THREADS; u++)
+		for (m = v->taken[u]; m < v->n[u]; m++) {
+			x = v->at[u][m];
+			if (x >= end)
+				break;
+			s = &v->r[v->seq[x]].dep;
+			if ((after ? sim_dep(s, e, NULL) : sim_dep(e, s, NULL)) !=
+			    DEP_NONE)
+				return true;
+		}
+	return false;
+}
+
+/*
  * Can a branch of a wakeup tree whose next event is @e run first, and the
  * rest of the sequence after it, to the same trace?  If @e's thread has a
  * step in the rest that depends on none before it, that step is @e: it is
@@ -413,17 +440,14 @@ static bool gone(const struct seqview *v, unsigned int x)
 static bool consume(const struct sim_dep_ev *e, struct seqview *v)
 {
 	const struct rev *r = v->r;
-	unsigned int t = e->tid, u, x;
+	unsigned int t = e->tid, u;
 
 	if (v->taken[t] < v->n[t]) {
 		unsigned int i = v->at[t][v->taken[t]], step = v->seq[i];
 
 		if (step == v->k) {
-			for (x = 0; x < i; x++)
-				if (!gone(v, x) &&
-				    sim_dep(&r[v->seq[x]].dep, &r[step].dep,
-					    NULL) != DEP_NONE)
-					return false;
+			if (depends_on_rest(v, &r[step].dep, i, true))
+				return false;
 		} else {
 			for (u = 0; u < SIM_MAX_THREADS; u++) {
 				unsigned int f;
@@ -440,11 +464,7 @@ static bool consume(const struct sim_dep_ev *e, struct seqview *v)
 	}
 	if (v->plain && plain_class(e) && !(v->words & word_bit(key_of(e))))
 		return true;
-	for (x = 0; x < v->nv; x++)
-		if (!gone(v, x) && sim_dep(e, &r[v->seq[x]].dep, NULL) !=
-		    DEP_NONE)
-			return false;
-	return true;
+	return !depends_on_rest(v, e, v->nv, false);
 }
 
 /*
@@ -486,15 +506,15 @@ static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
 	for (t = 0; t < SIM_MAX_THREADS; t++)
 		v.at[t] = s->at[t];
 	for (i = 0; i < nv; i++) {
-		const struct sim_dep_ev *e = &s->r[seq[i]].dep;
+		const struct rev *e = &s->r[seq[i]];
 
-		t = e->tid;
+		t = e->dep.tid;
 		v.rank[i] = v.n[t];
 		v.at[t][v.n[t]++] = i;
-		if (!plain_class(e))
+		if (!e->plain)
 			v.plain = false;
 		else
-			v.words |= word_bit(key_of(e));
+			v.words |= word_bit(e->key);
 	}
 	where = find_compatible(p, d->node[j].wut, &v);
 	if (where >= 0 && p->n[where].child < 0)
@@ -621,56 +641,62 @@ static unsigned int sequence_lay(struct scratch *s, const struct span *sp,
 {
 	const struct rev *r = s->r;
 	unsigned int head[SIM_MAX_THREADS], left[SIM_MAX_THREADS];
-	unsigned int nv = 0, t, u, tk = r[k].dep.tid;
+	unsigned int idx[SIM_MAX_THREADS];	/* each head's clock entry */
+	unsigned int nv = 0, t, tk = r[k].dep.tid;
+	unsigned int live = 0;		/* threads with steps left */
 	bool k_left = true;
 
 	for (t = 0; t < SIM_MAX_THREADS; t++) {
 		head[t] = sp->at[t];
 		left[t] = sp->cnt[t];
+		if (left[t]) {
+			live |= 1u << t;
+			idx[t] = r[s->steps[t][head[t]]].idx;
+		}
 	}
 	t = tk;				/* k's thread first, if it can */
 	for (;;) {
-		unsigned int best = UINT_MAX, pick = 0, c;
+		unsigned int best = UINT_MAX, pick = 0, x, at, m, u;
+		unsigned int cand = live | (k_left ? 1u << tk : 0);
+		const u16 *vc;
 
-		for (c = 0; c < SIM_MAX_THREADS; c++) {
-			/* the thread on, first; then the earliest step */
-			unsigned int x = (t + c) % SIM_MAX_THREADS, at;
-			const u16 *vc;
+		if (!nv)
+			cand &= enabled;
+		/* the thread on, first; then the earliest step */
+		for (m = cand; m; ) {
 			bool ready = true;
 
+			x = m & (1u << t) ? t : (unsigned int)__builtin_ctz(m);
+			m &= ~(1u << x);
 			if (left[x]) {
 				at = s->steps[x][head[x]];
 				vc = r[at].vc;
-			} else if (x == tk && k_left) {
+			} else {
 				at = k;
 				vc = kvc;
-			} else {
-				continue;
 			}
-			if (!nv && !(enabled & (1u << x)))
+			if (best != UINT_MAX && at > best)
 				continue;
-			for (u = 0; u < SIM_MAX_THREADS && ready; u++)
-				if (u != x && left[u] &&
-				    vc[u] >= r[s->steps[u][head[u]]].idx)
+			for (u = live & ~(1u << x); u && ready; u &= u - 1)
+				if (vc[__builtin_ctz(u)] >=
+				    idx[__builtin_ctz(u)])
 					ready = false;
 			if (!ready)
 				continue;
-			if (!c) {
-				best = at;
-				pick = x;
+			best = at;
+			pick = x;
+			if (x == t)
 				break;
-			}
-			if (at < best) {
-				best = at;
-				pick = x;
-			}
 		}
 		if (best == UINT_MAX)
 			break;
 		s->seq[nv++] = best;
 		if (left[pick]) {
 			head[pick]++;
-			left[pick]--;
+			if (--left[pick])
+				idx[pick] = r[s->steps[pick][head[pick]]].idx;
+			else
+				live &= ~(1u << pick);
 		} else {
 			k_left = false;
 		}
@@ -986,9 +1012,16 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 				break;
 		}
 		sources++;
-		for (c = s->nf; c-- > 0;)
-			s->cand[nc++] = s->frees[c];
-		sources += !!s->nf;
+		/* the frees of an object around it, the others it ignores */
+		for (c = s->nf, j = 0; c-- > 0;) {
+			const struct sim_dep_ev *f = &s->r[s->frees[c]].dep;
+
+			if (rk->key >= f->addr && rk->key < f->addr + f->len) {
+				s->cand[nc++] = s->frees[c];
+				j = 1;
+			}
+		}
+		sources += j;
 	}
 	if (rk->dep.cls == DC_OBSERVE) {
 		for (c = s->nr; c-- > 0;)
@@ -1204,6 +1237,7 @@ static void analyse(struct dpor *d, struct scratch *s,
 
 			sim_dep_of_event(w, ev, &ri->dep);
 			ri->key = key_of(&ri->dep);
+			ri->plain = plain_class(&ri->dep);
 			t = ri->dep.tid;
 			s->steps[t][s->nsteps[t]++] = i;
 			/* the event the thread chosen there ran: its next */
@@ -1258,6 +1292,7 @@ static void analyse(struct dpor *d, struct scratch *s,
 			continue;
 		sim_dep_of_pending(w, t, &rv->dep);
 		rv->key = key_of(&rv->dep);
+		rv->plain = plain_class(&rv->dep);
 		s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
 		clock_step(d, s, nsteps, clock, clock2, count, false);
 	}
