@@ -185,13 +185,29 @@ bool sim_addr_mapped(const void *addr, size_t len)
 	return page_mapped(p) && page_mapped(p + len - 1);
 }
 
-static int type_slot(const char *type)
+/*
+ * The slot of @type: the same literal is the same pointer nearly always,
+ * so every slot's pointer is compared before any string is.
+ */
+static int type_find(const char *type)
 {
 	int i;
 
 	for (i = 0; i < ntypes; i++)
-		if (type_name[i] == type || !strcmp(type_name[i], type))
+		if (type_name[i] == type)
 			return i;
+	for (i = 0; i < ntypes; i++)
+		if (!strcmp(type_name[i], type))
+			return i;
+	return -1;
+}
+
+static int type_slot(const char *type)
+{
+	int i = type_find(type);
+
+	if (i >= 0)
+		return i;
 	if (ntypes == MAX_TYPES)
 		return MAX_TYPES - 1;
 	type_name[ntypes] = type;
@@ -384,12 +400,9 @@ size_t sim_arena_nobjs(void)
  */
 static const char *type_known(const char *type)
 {
-	int i;
+	int i = type_find(type);
 
-	for (i = 0; i < ntypes; i++)
-		if (type_name[i] == type || !strcmp(type_name[i], type))
-			return type_name[i];
-	return NULL;
+	return i >= 0 ? type_name[i] : NULL;
 }
 
 size_t sim_arena_live(const char *type)
