@@ -330,7 +330,10 @@ struct sim_event {
  * The coop engine stores an event field by field (coop_exec()), and the
  * tests compare traces byte for byte: no byte may be left to the compiler.
  */
-_Static_assert(sizeof(struct sim_event) == 8 + 8 + 6 * 8 + 8 + 2 * 8,
+_Static_assert(sizeof(struct sim_event) ==
+	       6 * sizeof(u8) + 3 * sizeof(u16) + 2 * sizeof(u32) +
+	       3 * sizeof(void *) + 3 * sizeof(long) + sizeof(int) +
+	       2 * sizeof(u64),
 	       "struct sim_event has padding the compiler added");
 
 struct sim_trace {

@@ -716,7 +716,7 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 {
 	const struct rev *r = s->r;
 	unsigned int j = x->j, k = x->k, t, first = k, nv = 1;
-	unsigned int tj = r[j].dep.tid, tk = r[k].dep.tid;
+	unsigned int tj = r[j].dep.tid;
 	struct dnode *n = &d->node[j];
 	struct span sp;
 	u16 asleep;
@@ -740,26 +740,16 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 			continue;
 		sp.at[t] = span_of(s, t, j, &sp.cnt[t]);
 		/*
-		 * k's thread must get to k: a step of its own on the way
-		 * that happens after j (only a lock race's k can have one,
-		 * through a lock j's thread releases later) means k cannot
-		 * run before j; a race that can be run the other way round
-		 * lies elsewhere on that chain, and is reversed there
+		 * A lock race's k cannot run before j if it waits, enabling
+		 * edges and all, for a step of any thread that happens
+		 * after j: one of its own thread's on the way to k (through
+		 * a lock j's thread releases later), or a lock a third
+		 * thread holds at j and releases after it.  Its full clock
+		 * then counts a step of that thread past the span; a race
+		 * that can be run the other way round lies elsewhere on that
+		 * chain, and is reversed there.
 		 */
-		if (t == tk && x->locks &&
-		    sp.at[t] + sp.cnt[t] < s->nsteps[t] &&
-		    s->steps[t][sp.at[t] + sp.cnt[t]] < k) {
-			d->not_reversible++;
-			x->settled = k + 1;
-			return;
-		}
-		/*
-		 * nor can it if it waits, enabling edges and all, for a step
-		 * of another thread that happens after j: a lock a third
-		 * thread holds at j and releases after it, say, which k
-		 * must wait for wherever it runs
-		 */
-		if (x->locks && t != tk) {
+		if (x->locks) {
 			unsigned int last = sp.at[t] + sp.cnt[t];
 
 			if (x->kfull[t] > (last ? r[s->steps[t][last - 1]].idx :
@@ -978,6 +968,7 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 {
 	const struct rev *rk = &s->r[k];
 	unsigned int nc = 0, c, sources = 0;
+	bool found;
 	int j, t;
 
 	if (rk->dep.cls == DC_FREE) {
@@ -1013,15 +1004,15 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 		}
 		sources++;
 		/* the frees of an object around it, the others it ignores */
-		for (c = s->nf, j = 0; c-- > 0;) {
+		for (c = s->nf, found = false; c-- > 0;) {
 			const struct sim_dep_ev *f = &s->r[s->frees[c]].dep;
 
 			if (rk->key >= f->addr && rk->key < f->addr + f->len) {
 				s->cand[nc++] = s->frees[c];
-				j = 1;
+				found = true;
 			}
 		}
-		sources += j;
+		sources += found;
 	}
 	if (rk->dep.cls == DC_OBSERVE) {
 		for (c = s->nr; c-- > 0;)
