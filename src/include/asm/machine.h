@@ -80,5 +80,7 @@ void seam_machine_register(const struct seam_machine *machine);
 void kcsan_machine_register(const struct seam_machine *machine);
 /* ... and the model was built with them (its constructors said so) */
 bool kcsan_instrumented(void);
+/* ... handing on only the accesses of these two windows */
+void kcsan_watch(const void *lo, size_t len, const void *lo2, size_t len2);
 
 #endif /* _ASM_MACHINE_H */

@@ -27,7 +27,8 @@
  * the kind and where in the model it was (the hook's return address).  A
  * data_race() expression (linux/compiler.h) turns the checks off for the
  * running task around it.  Before a machine that checks is registered,
- * every hook returns at once.
+ * every hook returns at once, and so does an access outside the memory
+ * the machine said it watches (kcsan_watch()).
  */
 #include <linux/compiler.h>
 #include <asm/machine.h>
@@ -38,6 +39,12 @@ static bool instrumented;
 static void (*access_hook)(const void *addr, unsigned int size,
 			   unsigned int flags, const void *pc);
 static void (*ignore_hook)(int delta);
+/*
+ * The memory the machine checks (kcsan_watch()): an access elsewhere, a
+ * local of model code on its stack, most often, goes no further than two
+ * compares here.  Empty until the machine says.
+ */
+static uintptr_t watch_lo, watch_len, watch_lo2, watch_len2;
 
 /**
  * kcsan_machine_register() - start (or, with NULL, stop) handing plain
@@ -50,6 +57,23 @@ void kcsan_machine_register(const struct seam_machine *m)
 {
 	access_hook = m ? m->access : NULL;
 	ignore_hook = m ? m->access_ignore : NULL;
+}
+
+/**
+ * kcsan_watch() - hand on only the plain accesses of [@lo, @lo + @len)
+ * and [@lo2, @lo2 + @len2) (a range, a memset() or a copy, is handed on
+ * wherever it is).
+ * @lo: the first window.
+ * @len: its length.
+ * @lo2: the second.
+ * @len2: its length.
+ */
+void kcsan_watch(const void *lo, size_t len, const void *lo2, size_t len2)
+{
+	watch_lo = (uintptr_t)lo;
+	watch_len = len;
+	watch_lo2 = (uintptr_t)lo2;
+	watch_len2 = len2;
 }
 
 /**
@@ -72,7 +96,10 @@ bool kcsan_instrumented(void)
 static inline __attribute__((always_inline)) void
 check(const void *addr, unsigned int size, unsigned int flags, const void *pc)
 {
-	if (access_hook)
+	uintptr_t a = (uintptr_t)addr;
+
+	if ((a - watch_lo < watch_len || a - watch_lo2 < watch_len2) &&
+	    access_hook)
 		access_hook(addr, size, flags, pc);
 }
 
