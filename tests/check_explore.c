@@ -1292,6 +1292,55 @@ START_TEST(test_write_assertion_fails_on_a_read_hold)
 END_TEST
 
 /*
+ * The maple tree's write path, checked by lockdep against its external
+ * lock (the mmap-unlocked oracle): v6.1 asks for any hold, so erasing
+ * with none fails in every execution and with a read hold is clean;
+ * 19a462f06eb5 on (the v6.18 era) asks for a write hold, so erasing after a
+ * downgrade fails in every execution and under the write hold is clean.
+ * Every execution failing, the first does.
+ */
+START_TEST(test_maple_tree_writers_hold_the_lock)
+{
+	static const struct {
+		const char *prog, *msg;
+	} broken[] = {
+		{ "mt-erase-unlocked", "called without mmap_lock (" },
+		{ "mt-erase-downgraded",
+		  "called without mmap_lock held for write" },
+	};
+	static const char *const fixed[] = {
+		"mt-erase-read-held", "mt-erase-write-held",
+	};
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_MMAP_UNLOCKED];
+	struct sim_explore_result r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(broken); i++) {
+		t_build_program(&w, broken[i].prog);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && r.buggy == r.completed &&
+			      r.buggy > 0 &&
+			      r.first.fired == EXPECT(ORACLE_MMAP_UNLOCKED),
+			      "%s: fired %#x, %lu of %lu", broken[i].prog,
+			      r.first.fired, (unsigned long)r.buggy,
+			      (unsigned long)r.completed);
+		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		ck_assert_msg(strstr(hit->msg, broken[i].msg) &&
+			      strstr(hit->msg, "mt_assert_write_path"),
+			      "%s: %s", broken[i].prog, hit->msg);
+		sim_world_free(&w);
+	}
+	for (i = 0; i < ARRAY_SIZE(fixed); i++) {
+		t_build_program(&w, fixed[i]);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && !r.buggy && r.completed > 0,
+			      "%s", fixed[i]);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
+/*
  * The oracle adds no execution: DPOR runs the same number with it and
  * without, on a program and on an era's cell whose mutation it finds.
  */
@@ -1832,6 +1881,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
 	tcase_add_test(tc, test_plain_race_is_found_without_interleaving);
 	tcase_add_test(tc, test_write_assertion_fails_on_a_read_hold);
+	tcase_add_test(tc, test_maple_tree_writers_hold_the_lock);
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
