@@ -18,12 +18,16 @@
 #   - every function is named to sim_symbol_add() (symbols.c), since a
 #     wasm function's address is a table index with no symbol table to
 #     read it back from.
-# The names come from the native object of the same source (nm).
+# The names come from the native object of the same source (nm), but
+# for the constructors the compiler adds (_sub_I_*: -fsanitize=thread's,
+# which the native build has for the data-race oracle and the source does
+# not name).
 set -e
 src=$1
 obj=$2
 funcs=$(nm --defined-only "$obj" | awk '$2 == "T" || $2 == "t" { print $2, $3 }' |
-	grep -E ' [A-Za-z_][A-Za-z0-9_]*$' | sort -u -k2)
+	grep -E ' [A-Za-z_][A-Za-z0-9_]*$' | grep -v -E ' _sub_[ID]_' |
+	sort -u -k2)
 echo '#pragma clang section data="model_data"'
 echo "$funcs" | awk '$1 == "T" { print "#pragma weak " $2 }'
 echo "#include \"$src\""

@@ -56,11 +56,11 @@ LAB_CFLAGS := $(MODEL_CFLAGS) $(shell $(CC) -ftrivial-auto-var-init=zero \
 $(B)/obj/exercises/%.o: exercises/%.c Makefile exercises/exercises.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA) -c $< -o $@
-$(B)/obj/exercises/%.o: private EXTRA = $(LAB_CFLAGS) -iquote src
+$(B)/obj/exercises/%.o: private EXTRA = $(LAB_CFLAGS) $(RACE_CFLAGS) -iquote src
 # The grader's own submissions may include files of the whole tree (a
 # historical era handed in as a fix: "eras/v4.14/mm/mmap.c", a skeleton:
 # "exercises/08-fix-v4.14/mm/oom_kill.c").
-$(B)/obj/tests/labs/%.o: private EXTRA = $(LAB_CFLAGS) -iquote src -iquote .
+$(B)/obj/tests/labs/%.o: private EXTRA = $(LAB_CFLAGS) $(RACE_CFLAGS) -iquote src -iquote .
 $(B)/obj/exercises/grader/%.o: private EXTRA =
 
 # --- one lab -------------------------------------------------------------

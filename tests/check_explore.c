@@ -1211,6 +1211,170 @@ START_TEST(test_model_null_is_a_counterexample)
 }
 END_TEST
 
+/*
+ * The data-race oracle (DOC: The data-race oracle): a plain store made
+ * under a lock held only for read races with a reader's load, found by
+ * every mode in the first execution that runs both (nothing needs to be
+ * interleaved between them), with both accesses and their functions
+ * named; the store under the write lock, and the load in data_race(),
+ * are proven clean.  Not in the sanitizers' builds (the model is theirs).
+ */
+START_TEST(test_plain_race_is_found_without_interleaving)
+{
+	static const char *const fixed[] = {
+		"race-write-lock", "race-annotated",
+	};
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_DATA_RACE];
+	struct sim_explore_result r;
+	int mode, i;
+
+	if (!sim_race_on()) {
+		printf("data-race oracle: not in this build (sanitizers)\n");
+		return;
+	}
+	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
+		t_build_program(&w, "race-read-lock");
+		explore(mode, 2, &r, false);
+		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_DATA_RACE),
+			      "%s: fired %#x", sim_explore_mode_name(mode),
+			      r.first.fired);
+		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		ck_assert_msg(hit->fn && hit->file &&
+			      strstr(hit->file, "tests/programs/race-read-lock.c") &&
+			      strstr(hit->msg, " in editor (") &&
+			      strstr(hit->msg, " in reader (") &&
+			      strstr(hit->msg, "plain write") &&
+			      strstr(hit->msg, "plain read") &&
+			      strstr(hit->msg, "table"),
+			      "%s: %s at %s:%d: %s", sim_explore_mode_name(mode),
+			      hit->fn, hit->file, hit->line, hit->msg);
+		sim_world_free(&w);
+	}
+	/* every trace races: the editor's store is never ordered */
+	t_build_program(&w, "race-read-lock");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(r.complete && r.buggy == r.completed);
+	sim_world_free(&w);
+	for (i = 0; i < 2; i++) {
+		t_build_program(&w, fixed[i]);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && !r.buggy, "%s", fixed[i]);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
+/*
+ * mmap_assert_write_locked() (lockdep's check, the mmap-unlocked oracle):
+ * a hold downgraded to read fails it, in every execution, naming the
+ * function that asserts; the same assertion before the downgrade holds.
+ */
+START_TEST(test_write_assertion_fails_on_a_read_hold)
+{
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_MMAP_UNLOCKED];
+	struct sim_explore_result r;
+
+	t_build_program(&w, "assert-downgraded");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && r.buggy == r.completed && r.buggy > 0 &&
+		      r.first.fired == EXPECT(ORACLE_MMAP_UNLOCKED),
+		      "fired %#x, %lu of %lu", r.first.fired,
+		      (unsigned long)r.buggy, (unsigned long)r.completed);
+	ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+	ck_assert_msg(strstr(hit->msg, "editor called without mmap_lock held for write"),
+		      "%s", hit->msg);
+	sim_world_free(&w);
+	t_build_program(&w, "assert-write-held");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert(r.complete && !r.buggy && r.completed > 0);
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
+ * The maple tree's write path, checked by lockdep against its external
+ * lock (the mmap-unlocked oracle): v6.1 asks for any hold, so erasing
+ * with none fails in every execution and with a read hold is clean;
+ * 19a462f06eb5 on (the v6.18 era) asks for a write hold, so erasing after a
+ * downgrade fails in every execution and under the write hold is clean.
+ * Every execution failing, the first does.
+ */
+START_TEST(test_maple_tree_writers_hold_the_lock)
+{
+	static const struct {
+		const char *prog, *msg;
+	} broken[] = {
+		{ "mt-erase-unlocked", "called without mmap_lock (" },
+		{ "mt-erase-downgraded",
+		  "called without mmap_lock held for write" },
+	};
+	static const char *const fixed[] = {
+		"mt-erase-read-held", "mt-erase-write-held",
+	};
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_MMAP_UNLOCKED];
+	struct sim_explore_result r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(broken); i++) {
+		t_build_program(&w, broken[i].prog);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && r.buggy == r.completed &&
+			      r.buggy > 0 &&
+			      r.first.fired == EXPECT(ORACLE_MMAP_UNLOCKED),
+			      "%s: fired %#x, %lu of %lu", broken[i].prog,
+			      r.first.fired, (unsigned long)r.buggy,
+			      (unsigned long)r.completed);
+		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		ck_assert_msg(strstr(hit->msg, broken[i].msg) &&
+			      strstr(hit->msg, "mt_assert_write_path"),
+			      "%s: %s", broken[i].prog, hit->msg);
+		sim_world_free(&w);
+	}
+	for (i = 0; i < ARRAY_SIZE(fixed); i++) {
+		t_build_program(&w, fixed[i]);
+		explore(SIM_EXPLORE_DPOR, 0, &r, true);
+		ck_assert_msg(r.complete && !r.buggy && r.completed > 0,
+			      "%s", fixed[i]);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
+/*
+ * The oracle adds no execution: DPOR runs the same number with it and
+ * without, on a program and on an era's cell whose mutation it finds.
+ */
+START_TEST(test_race_oracle_adds_no_execution)
+{
+	static const char *const progs[] = {
+		"race-read-lock", "race-write-lock", "peterson",
+	};
+	struct sim_explore_result on, off;
+	int i;
+
+	if (!sim_race_on())
+		return;
+	for (i = 0; i < 4; i++) {
+		if (i < 3)
+			t_build_program(&w, progs[i]);
+		else
+			t_build(&w, "v6.1", "munmap-reader");
+		explore(SIM_EXPLORE_DPOR, 0, &on, true);
+		sim_race_enable(false);
+		explore(SIM_EXPLORE_DPOR, 0, &off, true);
+		sim_race_enable(true);
+		ck_assert_msg(on.complete && off.complete &&
+			      on.completed == off.completed,
+			      "%s: %lu executions with the oracle, %lu without",
+			      i < 3 ? progs[i] : "v6.1/munmap-reader",
+			      (unsigned long)on.completed,
+			      (unsigned long)off.completed);
+		ck_assert(!off.buggy || i != 0);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
 /* What the simulator takes for no object at all. */
 START_TEST(test_bad_objects_are_told_apart)
 {
@@ -1715,6 +1879,10 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_cut_search_is_unknown_never_never);
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
+	tcase_add_test(tc, test_plain_race_is_found_without_interleaving);
+	tcase_add_test(tc, test_write_assertion_fails_on_a_read_hold);
+	tcase_add_test(tc, test_maple_tree_writers_hold_the_lock);
+	tcase_add_test(tc, test_race_oracle_adds_no_execution);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
 	tcase_add_test(tc, test_a_turn_that_changes_nothing_is_an_await);

@@ -58,6 +58,9 @@ static const struct {
 	{ FIXTURE ":count_vmas:walk-first:while((vma=mas_find(&mas,end))!=NULL)",
 	  "while ((vma = mas_find(&mas, end)) != NULL) { ... }" },
 	{ FIXTURE ":count_vmas:walk-last:while(vma)", "vma && vma->vm_next" },
+	{ FIXTURE ":queue_one:mark-plain:WRITE_ONCE(tsk->next,queue_head)",
+	  "((tsk->next) = (queue_head))" },
+	{ FIXTURE ":detach:mark-plain:READ_ONCE(tsk->mm)", "(tsk->mm)" },
 };
 
 #define NR_EXPECTED	(sizeof(expected) / sizeof(expected[0]))

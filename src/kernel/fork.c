@@ -53,6 +53,8 @@ static struct mm_struct *mm_init(struct mm_struct *mm)
 	atomic_set(&mm->mm_count, 1);
 	init_rwsem(&mm->mmap_lock);
 	mt_init(&mm->mm_mt);
+	/* as v6.1's mm_init() (d4af56c5c7c6); no check reads it before */
+	mt_set_external_lock(&mm->mm_mt, &mm->mmap_lock);
 	mm->pgd = pgd_alloc(mm);
 	if (!mm->pgd) {
 		kmem_cache_free(mm_cachep, mm);

@@ -105,6 +105,7 @@ void *mtree_erase(struct maple_tree *mt, unsigned long index)
 	unsigned int i, pos;
 	void *entry;
 
+	mt_assert_write_path(mt);
 	if (!node)
 		return NULL;
 	for (pos = 0; pos < node->nr; pos++)
@@ -120,6 +121,21 @@ void *mtree_erase(struct maple_tree *mt, unsigned long index)
 	}
 	node->nr--;
 	return entry;
+}
+
+/**
+ * mt_assert_write_path() - lockdep's check that a writer of @mt holds its
+ * external lock, made on every slot the write path reads upstream
+ * (mt_slot_locked()'s rcu_dereference_protected()).
+ * @mt: the tree.
+ *
+ * No kernel before v6.1 had a maple tree: in those eras the model's
+ * stands in for the VMA rbtree, whose writers nothing checks.  v6.1's
+ * overlay asserts any hold, v6.18's a write hold.
+ */
+__era void mt_assert_write_path(struct maple_tree *mt)
+{
+	(void)mt;
 }
 
 /**

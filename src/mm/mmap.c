@@ -192,6 +192,16 @@ __era struct vm_area_struct *remove_vma(struct vm_area_struct *vma)
 	return next;
 }
 
+/**
+ * vma_start_write() - the per-VMA lock's writer side: nothing before v6.4,
+ * which brought the lock (linux/mmap_lock.h; v6.18's overlay has it).
+ * @vma: a VMA about to be changed or detached.
+ */
+__era void vma_start_write(struct vm_area_struct *vma)
+{
+	(void)vma;
+}
+
 //! [exit_mmap]
 /**
  * exit_mmap() - tear down an address space.
@@ -268,6 +278,7 @@ static void detach_vmas_to_be_unmapped(struct mm_struct *mm,
 
 	insertion_point = prev ? &prev->vm_next : &mm->mmap;
 	do {
+		vma_start_write(vma);
 		mtree_erase(&mm->mm_mt, vma->vm_start);
 		mm->map_count--;
 		mm->total_vm -= vma_pages(vma);

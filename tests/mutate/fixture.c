@@ -18,10 +18,13 @@ void queue_one(struct task_struct *tsk)
 	spin_unlock(&queue_lock);
 }
 
-/* invert-test: a tested flag; drop-null: a shared pointer cleared */
+/*
+ * invert-test: a tested flag; drop-null: a shared pointer cleared;
+ * mark-plain: a marked load (and queue_one()'s stores)
+ */
 bool detach(struct task_struct *tsk, struct mm_struct *mm)
 {
-	if (!test_bit(MMF_OOM_SKIP, &mm->flags))
+	if (!test_bit(MMF_OOM_SKIP, &mm->flags) || !READ_ONCE(tsk->mm))
 		return false;
 	tsk->mm = NULL;
 	return true;

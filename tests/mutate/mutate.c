@@ -32,6 +32,9 @@
  *   walk-first    the same loops, skipping their first element (a
  *                 reverse walk: its start).
  *   walk-last     a walk along vm_next stopping before its last VMA.
+ *   mark-plain    a marked access made a plain one: READ_ONCE(x) read as
+ *                 (x), WRITE_ONCE(x, v) stored as ((x) = (v)); what the
+ *                 data-race oracle is for (src/sim/world/race.c).
  *
  * Every mutant keeps the line count of its file, so that a line number in
  * a trace is the same in the mutant and in the tree.  Each has an id that
@@ -1075,6 +1078,62 @@ static void op_tests(int fn)
 	}
 }
 
+/* The comma between a call's two arguments, the call's '(' at @open. */
+static int top_comma(int open)
+{
+	int close = match(open), t;
+
+	for (t = open + 1; t < close; t++) {
+		if (is(t, "(") || is(t, "[") || is(t, "{"))
+			t = match(t);
+		else if (is(t, ","))
+			return t;
+	}
+	return -1;
+}
+
+/*
+ * Make every READ_ONCE() and WRITE_ONCE() of the function's code a plain
+ * access: the mark (and its seam operation) gone, the access the same.
+ */
+static void op_mark_plain(int fn)
+{
+	int body = fns[fn].body, t;
+
+	for (t = items[body].t0; t < items[body].t1; t++) {
+		bool rd = is(t, "READ_ONCE"), wr = is(t, "WRITE_ONCE");
+		struct mutant *m;
+		char *lhs, *rhs;
+		int close, comma, a, b;
+
+		if (!(rd || wr) || !is(t + 1, "("))
+			continue;
+		close = match(t + 1);
+		comma = wr ? top_comma(t + 1) : -1;
+		if (wr && comma < 0)
+			continue;
+		a = toks[t].start;
+		b = toks[close].end;
+		m = new_mutant("mark-plain", fn, t, close + 1);
+		m->before = squeeze(a, b, false);
+		m->key = squeeze(a, b, true);
+		if (rd) {
+			m->after = squeeze(toks[t + 1].start, b, false);
+			add_edit(m, a, toks[t + 1].start, xstrdup(""));
+			continue;
+		}
+		lhs = tokens_text(t + 2, comma, false);
+		rhs = tokens_text(comma + 1, close, false);
+		m->after = xasprintf("((%s) = (%s))", lhs, rhs);
+		free(lhs);
+		free(rhs);
+		add_edit(m, a, toks[t + 1].end, xstrdup("(("));
+		add_edit(m, toks[comma].start, toks[comma].end,
+			 xstrdup(") = ("));
+		add_edit(m, toks[close].start, toks[close].end, xstrdup("))"));
+	}
+}
+
 /* Does the loop's header (or macro name) walk VMAs or page tables? */
 static bool is_walk(const struct item *it)
 {
@@ -1280,8 +1339,10 @@ static void enumerate(const char *file)
 			op_walk_last(i);
 		}
 	}
-	for (f = 0; f < nfns; f++)
+	for (f = 0; f < nfns; f++) {
 		op_tests(f);
+		op_mark_plain(f);
+	}
 	/* by line, then operator, then order of discovery */
 	qsort(muts, nmuts, sizeof(muts[0]), cmp_mutant);
 	/* the full id; the same text twice in a function gets #2, #3 */

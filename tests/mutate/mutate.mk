@@ -42,7 +42,7 @@ $(MUTATE_B)/config.tsv: Makefile tests/mutate/mutate.mk $(ERAS:%=$(B)/eras/%.o)
 	@mkdir -p $(@D)
 	@{ printf 'b\t%s\n' '$(B)'; \
 	  printf 'cc\t%s\n' '$(CC)'; \
-	  printf 'cflags\t%s\n' '$(filter-out -MMD -MP,$(ALL_CFLAGS)) $(MODEL_CFLAGS)'; \
+	  printf 'cflags\t%s\n' '$(filter-out -MMD -MP,$(ALL_CFLAGS)) $(MODEL_CFLAGS) $(RACE_CFLAGS)'; \
 	  printf 'link\t%s\n' '$(SIM_OBJS) $(B)/obj/gen/sources.o'; \
 	  printf 'cli\t%s\n' '$(CLI_OBJS)'; \
 	  printf 'ldlibs\t%s\n' '$(LDLIBS)'; \

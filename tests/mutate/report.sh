@@ -58,7 +58,7 @@ END {
 		}
 	}
 	denom = t["killed"] + t["survived"] + t["timeout"]
-	nops = split("del-seam swap unlock-early invert-test drop-null walk-bound walk-first walk-last", O, " ")
+	nops = split("del-seam swap unlock-early invert-test drop-null walk-bound walk-first walk-last mark-plain", O, " ")
 
 	print "# Mutation score of the checker" > md
 	print "" > md

@@ -10,8 +10,10 @@
  * The model calls a handful of functions it does not define: the seam's
  * operation and tracepoint (__seam(), __seam_trace(), asm/seam.h),
  * pr_*()'s __pr(), current, kthread_run(), the slab allocator, the
- * assertion of a program (reaplab/program.h), and the hooks that
- * -finstrument-functions puts at every function's entry and exit.  A
+ * assertion of a program (reaplab/program.h), the hooks that
+ * -finstrument-functions puts at every function's entry and exit, and
+ * those that -fsanitize=thread puts at every plain access of memory
+ * (DOC: Plain accesses reach the machine, kernel/kcsan.c).  A
  * kernel's arch code would implement them; here src/arch/reaplab/ does,
  * by handing each call to the machine the model runs on: a table of
  * functions that whoever runs the model registers once, before it boots
@@ -28,6 +30,7 @@
 #define _ASM_MACHINE_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <asm/seam.h>
 
@@ -46,6 +49,10 @@ struct task_struct;
  *		is traced (struct seam_stack, reaplab/seam.h).
  * @func_exit: ... and left.
  * @assert_failed: a program's final assertion failed.
+ * @access: a plain access of @size bytes at @addr, by model code at @pc;
+ *	    @flags: SEAM_ACCESS_* below.  NULL: nobody checks them.
+ * @access_ignore: data_race(): current's accesses are not checked while
+ *		   the sum of its calls' @delta (+1, then -1) is positive.
  */
 struct seam_machine {
 	long (*op)(enum seam_op op, void *obj, long arg, long arg2,
@@ -60,8 +67,22 @@ struct seam_machine {
 	void (*func_enter)(void *fn);
 	void (*func_exit)(void *fn);
 	void (*assert_failed)(const char *cond, const char *file, int line);
+	void (*access)(const void *addr, unsigned int size, unsigned int flags,
+		       const void *pc);
+	void (*access_ignore)(int delta);
 };
 
+/* What a plain access is (struct seam_machine's @access). */
+#define SEAM_ACCESS_WRITE	0x1	/* a store; else a load */
+#define SEAM_ACCESS_MARKED	0x2	/* volatile: marked, as KCSAN has it */
+#define SEAM_ACCESS_RANGE	0x4	/* @size bytes of a memset() or copy */
+
 void seam_machine_register(const struct seam_machine *machine);
+/* kernel/kcsan.c: the access hooks follow the machine */
+void kcsan_machine_register(const struct seam_machine *machine);
+/* ... and the model was built with them (its constructors said so) */
+bool kcsan_instrumented(void);
+/* ... handing on only the accesses of these two windows */
+void kcsan_watch(const void *lo, size_t len, const void *lo2, size_t len2);
 
 #endif /* _ASM_MACHINE_H */

@@ -42,4 +42,21 @@
 	((void)SEAM(SEAM_WRITE_ONCE, &(x), sizeof(x),			\
 		    (long)(uintptr_t)(val), 0, "WRITE_ONCE", #x))
 
+/*
+ * data_race() - the value of @expr, whose plain accesses race with other
+ * tasks' on purpose: the data-race oracle does not check them (DOC: The
+ * data-race oracle, src/sim/world/race.c), as KCSAN does not check
+ * upstream's.  Not a seam operation: it orders nothing and is no
+ * scheduling point.  Every use says why the race is harmless.
+ */
+void __kcsan_disable_current(void);
+void __kcsan_enable_current(void);
+#define data_race(expr)							\
+({									\
+	__kcsan_disable_current();					\
+	__auto_type __racy_value = (expr);				\
+	__kcsan_enable_current();					\
+	__racy_value;							\
+})
+
 #endif /* _LINUX_COMPILER_H */

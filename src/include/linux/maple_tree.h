@@ -33,15 +33,31 @@ struct maple_node {
 	void **slot;
 };
 
+struct rw_semaphore;
+
 /**
  * struct maple_tree - a range-indexed store of pointers.
  * @ma_root: the node, or NULL for an empty tree.
  * @ma_lock: the tree's internal lock (unused: mmap_lock serialises writers).
+ * @ma_external_lock: the lock its writers hold instead, which lockdep
+ *		      checks (mt_set_external_lock(); upstream it shares a
+ *		      union with @ma_lock, MT_FLAGS_LOCK_EXTERN saying which).
  */
 struct maple_tree {
 	struct maple_node *ma_root;
 	spinlock_t ma_lock;
+	struct rw_semaphore *ma_external_lock;
 };
+
+/*
+ * mt_set_external_lock() - @lock, not the tree's own, serialises its
+ * writers: an mm's tree and its mmap_lock (mm_init(), kernel/fork.c).
+ */
+static inline void mt_set_external_lock(struct maple_tree *mt,
+					struct rw_semaphore *lock)
+{
+	mt->ma_external_lock = lock;
+}
 
 /**
  * struct ma_state - a cursor into a maple tree.
@@ -67,6 +83,7 @@ void mt_init(struct maple_tree *mt);
 int mtree_store_range(struct maple_tree *mt, unsigned long first,
 		      unsigned long last, void *entry);
 void *mtree_erase(struct maple_tree *mt, unsigned long index);
+void mt_assert_write_path(struct maple_tree *mt);
 void *mas_find(struct ma_state *mas, unsigned long max);
 void *mas_find_rev(struct ma_state *mas, unsigned long min);
 void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max);

@@ -45,4 +45,22 @@
 		   "mmap_assert_locked")
 //! [mmap_assert_locked]
 
+/*
+ * mmap_assert_write_locked() - lockdep's check that the caller holds
+ * mmap_lock for write (a read hold, or one downgraded, fails it).
+ */
+#define mmap_assert_write_locked(mm)					\
+	SEAM_TRACE(SEAM_TRACE_MMAP_ASSERT, &(mm)->mmap_lock, 1,		\
+		   "mmap_assert_write_locked")
+
+struct vm_area_struct;
+
+/*
+ * vma_start_write() - the per-VMA lock's writer side (v6.4 on): before a
+ * VMA is changed or taken out of the tree, with mmap_lock held for write,
+ * which it asserts.  Before v6.4 there is no such lock: a no-op in the
+ * common tree (src/mm/mmap.c), the assertion in v6.18's overlay.
+ */
+void vma_start_write(struct vm_area_struct *vma);
+
 #endif /* _LINUX_MMAP_LOCK_H */

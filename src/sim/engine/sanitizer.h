@@ -49,7 +49,14 @@
 #endif
 #endif
 
-#if defined(__SANITIZE_THREAD__)
+/*
+ * Not for model code built for the data-race oracle (RACE_CFLAGS in the
+ * Makefile): -fsanitize=thread there calls reaplab's own hooks, with no
+ * TSan runtime, and a file of it that reaches into the simulator (a lab's
+ * test submission) must see the simulator's structures as it was built.
+ */
+#if defined(REAPLAB_RACE_HOOKS)
+#elif defined(__SANITIZE_THREAD__)
 #define SIM_TSAN 1
 #elif defined(__has_feature)
 #if __has_feature(thread_sanitizer)

@@ -27,6 +27,7 @@ static const char *const oracle_names[ORACLE_NR] = {
 	[ORACLE_OOM_LOCKUP] = "oom-lockup",
 	[ORACLE_ATOMIC_SLEEP] = "atomic-sleep",
 	[ORACLE_REFAULT] = "refault",
+	[ORACLE_DATA_RACE] = "data-race",
 };
 
 const char *sim_oracle_name(int oracle)

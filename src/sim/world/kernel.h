@@ -73,6 +73,12 @@ struct sim_kernel {
 
 /* seam.c: the machine the model runs on (asm/machine.h) */
 void sim_seam_register(void);
+/* race.c: the data-race oracle */
+struct seam_machine;
+void sim_race_register(struct seam_machine *m);
+void sim_race_reset(struct sim_world *w);
+void sim_race_op(struct sim_world *w, struct sim_thread *t,
+		 const struct sim_op *op, long ret, bool changed, u16 woke);
 /* program.c */
 void world_assert_failed(const char *cond, const char *file, int line);
 

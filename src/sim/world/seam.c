@@ -79,14 +79,15 @@ static struct sim_event *trace_event(struct sim_world *w, int type, int kind,
 }
 
 //! [mmap-assert-oracle]
-/* sim_holds() - does @t hold @lock (any way)? */
-static bool sim_holds(const struct sim_thread *t, const void *lock)
+/* sim_holds() - does @t hold @lock (for write, if @write)? */
+static bool sim_holds(const struct sim_thread *t, const void *lock,
+		      bool write)
 {
 	int i;
 
 	for (i = 0; i < t->nheld; i++)
 		if (t->held[i].lock == lock)
-			return true;
+			return !write || !t->held[i].read;
 	return false;
 }
 
@@ -129,13 +130,15 @@ static void world_seam_trace(enum seam_trace ev, void *obj, long arg,
 		}
 		break;
 	case SEAM_TRACE_MMAP_ASSERT:
-		if (t && !sim_holds(t, obj))
+		/* @arg: mmap_assert_write_locked(), a read hold fails */
+		if (t && !sim_holds(t, obj, arg))
 			sim_oracle(w, ORACLE_MMAP_UNLOCKED, t->tid,
-				   "%c: %s called without mmap_lock (%s:%d)",
+				   "%c: %s called without mmap_lock%s (%s:%d)",
 				   t->letter,
-				   t->calls.depth >= 2 ?
+				   sim_calls_top(t) ?
 				   sim_symbol(sim_calls_top(t)) :
-				   "find_vma", site->file, site->line);
+				   t->name, arg ? " held for write" : "",
+				   site->file, site->line);
 		break;
 	case SEAM_TRACE_ZERO_PAGE:
 		sim_oracle_zero_page(w, t, obj, arg);
@@ -259,7 +262,7 @@ static void world_func_exit(void *fn)
 	world_func_event(SIM_EV_EXIT, fn);
 }
 
-static const struct seam_machine world_machine = {
+static struct seam_machine world_machine = {
 	.op = world_seam,
 	.trace = world_seam_trace,
 	.pr = world_pr,
@@ -276,5 +279,6 @@ static const struct seam_machine world_machine = {
  */
 void sim_seam_register(void)
 {
+	sim_race_register(&world_machine);
 	seam_machine_register(&world_machine);
 }

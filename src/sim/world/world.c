@@ -198,6 +198,7 @@ static void world_reset(struct sim_world *w)
 	else
 		sim_model_data_restore(w->snap.model_data);
 	sim_arena_restore(&w->snap);
+	sim_race_reset(w);
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];
 

@@ -59,4 +59,25 @@ int sim_thread_create(struct sim_world *w, char letter, const char *name,
 		      int (*fn)(void *), void *arg, struct task_struct *task,
 		      unsigned int flags);
 
+/**
+ * struct sim_race_stats - what the data-race oracle did (race.c).
+ * @executions: executions it looked at.
+ * @checked: accesses it checked (plain ones of shared memory, and the
+ *	     words of marked ones).
+ * @same: of those, repeats of an access the thread had made since its
+ *	  last step, settled at once.
+ * @races: conflicts found (the oracle reports an execution's first).
+ */
+struct sim_race_stats {
+	unsigned long executions;
+	unsigned long checked;
+	unsigned long same;
+	unsigned long races;
+};
+
+/* race.c */
+bool sim_race_on(void);
+void sim_race_enable(bool on);
+void sim_race_stats(struct sim_race_stats *s);
+
 #endif /* _SIM_WORLD_H */

@@ -25,6 +25,7 @@ static const struct seam_machine *machine;
 void seam_machine_register(const struct seam_machine *m)
 {
 	machine = m;
+	kcsan_machine_register(m);
 }
 
 /* An entry point that needs a machine, called before there is one. */

@@ -30,6 +30,8 @@ void free_pgtables(struct mmu_gather *tlb, struct vm_area_struct *vma,
 	(void)floor;
 	(void)ceiling;
 	do {
+		/* v6.4 on, as exit_mmap() holds mmap_lock for write */
+		vma_start_write(vma);
 		free_pgd_range(tlb, vma->vm_start, vma->vm_end);
 	} while ((vma = mas_find(&mas, ULONG_MAX)) != NULL);
 }

@@ -56,6 +56,9 @@ enum reaplab_oracle {
 	ORACLE_ATOMIC_SLEEP,	/* a task may sleep while it holds a spinlock */
 	ORACLE_REFAULT,		/* an OOM victim's reaped memory faulted back
 				 * in as zeroes */
+	ORACLE_DATA_RACE,	/* two accesses of one word, at least one a
+				 * plain one and one a write, unordered by
+				 * happens-before (KCSAN's data race) */
 	ORACLE_NR
 };
 

@@ -1,0 +1,795 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/sim/world/race.c - the data-race oracle: every plain access of
+ * shared memory checked against happens-before
+ *
+ * Simulator-only.
+ *
+ * DOC: The data-race oracle
+ *
+ * A step runs a thread from one seam operation to the next in one go
+ * (DOC: Steps and schedules, engine/coop.c), so the explorer can never
+ * put another thread between two plain stores of model code: a lock
+ * moved to the wrong place leaves the stores it no longer protects
+ * inside one step, where no interleaving shows them.  The kernel meets
+ * the same blindness with KCSAN, which watches plain accesses for a
+ * conflicting one while they happen; the model does what a
+ * happens-before race detector does (FastTrack, Flanagan and Freund,
+ * PLDI 2009), which needs no interleaving at all:
+ *
+ *  - model code is compiled with -fsanitize=thread, whose hooks are
+ *    reaplab's own (DOC: Plain accesses reach the machine,
+ *    arch/reaplab/kernel/kcsan.c): every plain load and store of the
+ *    arena or of the model's globals, the memory another thread can
+ *    reach, comes here with its width and where it was made;
+ *  - every thread has a vector clock, and every seam operation that
+ *    orders memory in the kernel's memory model moves it: a lock
+ *    release publishes the releaser's clock on the lock and an acquire
+ *    takes it in (an rwsem keeps its writers' releases apart from its
+ *    readers': one reader does not order another); an atomic that
+ *    returns a value (atomic_dec_and_test(), cmpxchg(), xchg(),
+ *    test_and_set_bit(), ...) is fully ordered, so it takes in what its
+ *    word's earlier ones published and, if it changed the word,
+ *    publishes on it (each bit on its own, as the explorer sees bits);
+ *    a wake-up passes the waker's clock to the sleepers it woke.  What
+ *    the kernel leaves unordered orders nothing here either:
+ *    READ_ONCE() and WRITE_ONCE(), atomic_read() and atomic_set(),
+ *    test_bit(), set_bit() and clear_bit(), and the atomics that return
+ *    nothing (atomic_inc()), as Documentation/atomic_t.txt and
+ *    atomic_bitops.txt have them;
+ *  - each 8-byte granule keeps its last accesses (four, as TSan keeps
+ *    them): thread, its clock then, the bytes, read or write, plain or
+ *    marked, and where.  An access that conflicts with a
+ *    kept one of another thread (one byte in common, at least one a
+ *    write, at least one plain) whose clock the accessing thread has
+ *    not taken in is a data race: the oracle fires, naming both
+ *    accesses and their functions, and the run goes on, as KCSAN lets
+ *    the kernel go on.
+ *
+ * Every edge of that order joins two steps the explorer holds dependent
+ * (explore/dep.c: a release and the acquire it enables, two atomics that
+ * change one word, a wake-up and the sleep it ends), so the order, and
+ * whether two accesses race, is the same in every execution of one
+ * Mazurkiewicz trace: DPOR, which runs one execution of each, finds
+ * every race without running a single execution more.  That is also why
+ * a reader's release does not order the next reader's acquire: the
+ * explorer lets the two commute, and in the execution where the second
+ * reader takes the lock first the two really overlap.  Marked accesses
+ * stay seam operations; the race between two of them is the explorer's
+ * business, not this oracle's, but each is kept with the plain ones, so
+ * that a plain store meeting a concurrent READ_ONCE() (or a plain load a
+ * concurrent WRITE_ONCE()) is a race too.  A write that changes nothing
+ * is a read here, as the explorer counts it.
+ *
+ * Races upstream allows on purpose are read inside data_race()
+ * (linux/compiler.h), each with its reason; the oracle does not look
+ * there.  The oracle runs in every coop execution (replay, walks, every
+ * explorer mode), not during the lost wake-up probe (a spurious wake-up
+ * of a daemon is the probe's question, not a new thread of control), not
+ * on real threads (the threads engine), and not in the sanitizers'
+ * builds, whose model is theirs (the arch's CUSTOM note).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <asm/machine.h>
+#include "kernel.h"
+
+#define RACE_SLOTS	4
+/* 64 KiB of the arena per block of shadow, made when first touched */
+#define CHUNK_SHIFT	16
+#define CHUNK_CELLS	(1u << (CHUNK_SHIFT - 3))
+/* the clocks of locks and words: open addressing, stale by generation */
+#define SYNC_BITS	11
+#define SYNC_NR		(1u << SYNC_BITS)
+/* which clock of an object (struct race_sync): a bit is 0..63 */
+#define SUB_WHOLE	64	/* a word, as a whole */
+#define SUB_ANY_BIT	65	/* a word, any of its bits */
+#define SUB_LOCK	66	/* a lock's exclusive releases */
+#define SUB_LOCK_READ	67	/* an rwsem's read releases */
+
+typedef u32 vclock[SIM_MAX_THREADS];
+
+/*
+ * A kept access, in 64 bits: bits 0-2 the thread, 3 a write, 4 marked
+ * (SEAM_ACCESS_WRITE and SEAM_ACCESS_MARKED, shifted), 5 in use, 8-15 the
+ * bytes of the granule it touched, 16-31 the thread's own clock when it
+ * made it (its step is found in the trace: the clock counts the thread's
+ * steps), 32-63 where: a plain access's return address (of the hook), a
+ * seam operation's site, as an offset into the program's image.  Four
+ * to a granule, as TSan keeps them: 32 bytes of shadow for 8.
+ */
+typedef u64 race_slot;
+#define S_FLAGS(s)	((unsigned int)((s) >> 3) & 3)
+#define S_USED		(1ULL << 5)
+#define S_TID(s)	((unsigned int)(s) & 7)
+#define S_MASK(s)	((u8)((s) >> 8))
+#define S_CLOCK(s)	((u32)((s) >> 16) & 0xffff)
+#define S_WHERE(s)	((u32)((s) >> 32))
+#define CLOCK_MAX	0xffff
+
+static inline race_slot slot_make(unsigned int tid, unsigned int flags,
+				  u8 mask, u32 clock, u32 where)
+{
+	return tid | flags << 3 | S_USED | (u64)mask << 8 |
+	       (u64)clock << 16 | (u64)where << 32;
+}
+
+/* struct race_cell - the shadow of one 8-byte granule. */
+struct race_cell {
+	race_slot slot[RACE_SLOTS];
+} __attribute__((aligned(32)));
+
+/* struct race_sync - the clock published on one lock, word or bit. */
+struct race_sync {
+	uintptr_t key;
+	u32 gen;
+	vclock vc;
+};
+
+/*
+ * The oracle's state; one execution at a time (the coop engine runs on
+ * one OS thread).  The cells an execution touched are emptied before the
+ * next one; a generation number makes every clock stale at once.
+ */
+static struct {
+	bool on;			/* the model is instrumented */
+	bool off;			/* turned off (sim_race_enable()) */
+	bool active;			/* on, not off, and not out of room */
+	u32 gen;
+	u32 nsync;
+	vclock vc[SIM_MAX_THREADS];
+	vclock woken[SIM_MAX_THREADS];	/* wake-ups a thread has had */
+	int ignore[SIM_MAX_THREADS];	/* inside data_race() */
+	struct race_cell **chunks;	/* the arena's shadow */
+	size_t nchunks;
+	struct race_cell *data;		/* the model globals' shadow */
+	uintptr_t data_lo, data_len;
+	u32 *fns[SIM_MAX_THREADS];	/* the function of each marked
+					 * access, by its thread's clock */
+	u32 nfns[SIM_MAX_THREADS];
+	struct race_cell **touched;	/* cells this execution used */
+	size_t ntouched, touched_cap;
+	struct race_sync *sync;
+	struct sim_race_stats stats;
+} race;
+
+extern char __start_model_data[], __stop_model_data[];
+
+/* --- the shadow -------------------------------------------------------- */
+
+static u32 image_off(const void *p)
+{
+	return (u32)((uintptr_t)p - (uintptr_t)__executable_start);
+}
+
+static const void *image_ptr(u32 off)
+{
+	return off ? (const void *)((uintptr_t)__executable_start + off) : NULL;
+}
+
+static struct race_cell *chunk_new(size_t i)
+{
+	struct race_cell *c = aligned_alloc(32, CHUNK_CELLS * sizeof(*c));
+
+	if (!c) {
+		race.active = false;	/* no memory: stop looking, quietly */
+		return NULL;
+	}
+	memset(c, 0, CHUNK_CELLS * sizeof(*c));
+	race.chunks[i] = c;
+	return c;
+}
+
+/* The shadow of the granule at @a, or NULL if no other thread can see it. */
+static inline struct race_cell *cell_of(uintptr_t a)
+{
+	uintptr_t off = a - sim_arena_lo;
+
+	if (likely(off < sim_arena_len)) {
+		struct race_cell *c = race.chunks[off >> CHUNK_SHIFT];
+
+		if (unlikely(!c) && !(c = chunk_new(off >> CHUNK_SHIFT)))
+			return NULL;
+		return &c[(off >> 3) & (CHUNK_CELLS - 1)];
+	}
+	off = a - race.data_lo;
+	if (off < race.data_len)
+		return &race.data[off >> 3];
+	return NULL;
+}
+
+/* @c gets its first access of this execution: empty it before the next. */
+static bool touch(struct race_cell *c)
+{
+	if (unlikely(race.ntouched == race.touched_cap)) {
+		size_t cap = race.touched_cap ? 2 * race.touched_cap : 4096;
+		struct race_cell **t = realloc(race.touched,
+					       cap * sizeof(*t));
+
+		if (!t) {
+			race.active = false;
+			return false;
+		}
+		race.touched = t;
+		race.touched_cap = cap;
+	}
+	race.touched[race.ntouched++] = c;
+	return true;
+}
+
+/* --- clocks of locks, words and bits ----------------------------------- */
+
+static inline uintptr_t sync_key(const void *obj, unsigned int sub)
+{
+	return (uintptr_t)obj << 7 | sub;
+}
+
+/* The clock of @key, made (empty) if @make and there is none. */
+static struct race_sync *sync_find(uintptr_t key, bool make)
+{
+	u32 h = (u32)((key * 0x9e3779b97f4a7c15ULL) >> (64 - SYNC_BITS));
+
+	for (;; h = (h + 1) & (SYNC_NR - 1)) {
+		struct race_sync *s = &race.sync[h];
+
+		if (s->gen != race.gen) {
+			if (!make)
+				return NULL;
+			/* keep a quarter free, so that a probe ends soon */
+			if (race.nsync >= SYNC_NR - SYNC_NR / 4) {
+				race.active = false;
+				return NULL;
+			}
+			race.nsync++;
+			s->gen = race.gen;
+			s->key = key;
+			memset(s->vc, 0, sizeof(s->vc));
+			return s;
+		}
+		if (s->key == key)
+			return s;
+	}
+}
+
+static inline void join(u32 *to, const u32 *from)
+{
+	int i;
+
+	for (i = 0; i < SIM_MAX_THREADS; i++)
+		to[i] = from[i] > to[i] ? from[i] : to[i];
+}
+
+static void acquire(int tid, const void *obj, unsigned int sub)
+{
+	struct race_sync *s = sync_find(sync_key(obj, sub), false);
+
+	if (s)
+		join(race.vc[tid], s->vc);
+}
+
+static void release(int tid, const void *obj, unsigned int sub)
+{
+	struct race_sync *s = sync_find(sync_key(obj, sub), true);
+
+	if (s)
+		join(s->vc, race.vc[tid]);
+}
+
+/* --- the check ----------------------------------------------------------- */
+
+static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
+		   unsigned int size, unsigned int flags, u32 where,
+		   race_slot s);
+
+/*
+ * One granule's part of an access by @t: @mask its bytes, @a and @size
+ * the whole access (for the report).
+ *
+ * A kept access of another thread conflicts when they share a byte, one
+ * of them writes, one of them is plain, and the kept one's clock is above
+ * what @t has taken in of its thread.  Then the access is kept in the
+ * slot of an older access of @t's that it makes useless, else in an empty
+ * one, else in one that happens before it, else in any.  An access @t
+ * already made since its last step, or a stronger one (a write for a
+ * read, a plain one for a marked one) on the same bytes, changes nothing:
+ * one look.
+ */
+static inline __attribute__((always_inline)) void
+check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
+	   uintptr_t a, unsigned int size, u8 mask, unsigned int flags,
+	   u32 where)
+{
+	unsigned int tid = t->tid, i, victim = RACE_SLOTS, rank = 0;
+	const u32 *vc = race.vc[tid];
+	u32 now = vc[tid];
+	u32 me = (u32)slot_make(tid, flags, mask, now, 0);
+
+	/*
+	 * FastTrack's same epoch: this very access again, since @t's last
+	 * step.  No other thread ran since the first one, which met every
+	 * slot this one would meet: settled in four compares.
+	 */
+	if ((u32)c->slot[0] == me || (u32)c->slot[1] == me ||
+	    (u32)c->slot[2] == me || (u32)c->slot[3] == me) {
+		race.stats.same++;
+		return;
+	}
+	/* the slots fill in order and empty together: the first empty ends */
+	for (i = 0; i < RACE_SLOTS && c->slot[i]; i++) {
+		race_slot s = c->slot[i];
+		unsigned int sf = S_FLAGS(s);
+
+		if (S_TID(s) == tid) {
+			if ((S_MASK(s) & mask) == mask && S_CLOCK(s) == now &&
+			    (sf & SEAM_ACCESS_WRITE) >= (flags & SEAM_ACCESS_WRITE) &&
+			    (sf & SEAM_ACCESS_MARKED) <= (flags & SEAM_ACCESS_MARKED)) {
+				race.stats.same++;
+				return;
+			}
+			/* an older access of ours this one makes useless */
+			if ((mask & S_MASK(s)) == S_MASK(s) && sf == flags) {
+				victim = i;
+				rank = 4;
+			}
+			continue;
+		}
+		if (S_CLOCK(s) <= vc[S_TID(s)]) {
+			/* it happens before this access: the first to go */
+			if (rank < 2) {
+				victim = i;
+				rank = 2;
+			}
+			continue;
+		}
+		if ((S_MASK(s) & mask) && ((sf | flags) & SEAM_ACCESS_WRITE) &&
+		    !(sf & flags & SEAM_ACCESS_MARKED)) {
+			race.stats.races++;
+			if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
+				report(w, t, a, size, flags, where, s);
+		}
+	}
+	if (!i && !touch(c))
+		return;
+	/* a useless one of ours, else an empty one, else one before it */
+	if (rank < 4 && i < RACE_SLOTS)
+		victim = i;
+	else if (!rank)
+		victim = now % RACE_SLOTS;
+	c->slot[victim] = slot_make(tid, flags, mask, now, where);
+}
+
+/* An access of @size bytes at @a by @t: every granule it touches. */
+static void check(struct sim_world *w, struct sim_thread *t, uintptr_t a,
+		  unsigned long size, unsigned int flags, u32 where)
+{
+	unsigned long done = 0;
+
+	race.stats.checked++;
+	while (done < size) {
+		uintptr_t p = a + done;
+		unsigned int in = 8 - (p & 7);
+		struct race_cell *c;
+
+		if (in > size - done)
+			in = size - done;
+		c = cell_of(p);
+		if (c)
+			check_cell(w, t, c, a, size,
+				   (u8)(((1u << in) - 1) << (p & 7)), flags,
+				   where);
+		done += in;
+	}
+}
+
+/*
+ * world_access() - a plain access of model code (the machine's @access,
+ * asm/machine.h): the arena's and the model globals' only, by a thread
+ * of a coop execution outside the probe, unless in data_race().
+ */
+static void world_access(const void *addr, unsigned int size,
+			 unsigned int flags, const void *pc)
+{
+	struct sim_world *w;
+	struct sim_thread *t;
+	uintptr_t a = (uintptr_t)addr;
+
+	if (a - sim_arena_lo >= sim_arena_len &&
+	    a - race.data_lo >= race.data_len)
+		return;
+	w = sim;
+	t = sim_self;
+	if (!race.active || !t || w->mode != SIM_MODE_COOP ||
+	    w->probing || race.ignore[t->tid])
+		return;
+	flags &= SEAM_ACCESS_WRITE | SEAM_ACCESS_MARKED;
+	if (likely(size <= 8 && (a & 7) + size <= 8)) {
+		struct race_cell *c = cell_of(a);
+
+		race.stats.checked++;
+		if (c)
+			check_cell(w, t, c, a, size,
+				   (u8)(((1u << size) - 1) << (a & 7)), flags,
+				   image_off(pc));
+		return;
+	}
+	check(w, t, a, size, flags, image_off(pc));
+}
+
+static void world_access_ignore(int delta)
+{
+	struct sim_thread *t = sim_self;
+
+	if (t && sim && sim->mode == SIM_MODE_COOP)
+		race.ignore[t->tid] += delta;
+}
+
+/* --- seam operations ------------------------------------------------------ */
+
+/*
+ * Is the add at @site a void one (atomic_inc() and friends), which
+ * publishes and takes in nothing?  Asked of a few sites again and again:
+ * the answer is kept by site.
+ */
+static bool void_add(const struct seam_site *site)
+{
+	static struct {
+		const struct seam_site *site;
+		bool is_void;
+	} memo[64];
+	size_t h = ((uintptr_t)site >> 5) % 64;
+
+	if (memo[h].site != site) {
+		memo[h].site = site;
+		memo[h].is_void = !strcmp(site->fn, "atomic_inc") ||
+				  !strcmp(site->fn, "atomic_dec") ||
+				  !strcmp(site->fn, "atomic_long_add") ||
+				  !strcmp(site->fn, "atomic_long_sub");
+	}
+	return memo[h].is_void;
+}
+
+/*
+ * The model function @t is in, for the marked access its operation now
+ * makes: a slot has no room for it, the log by clock does.
+ */
+static void log_fn(struct sim_thread *t)
+{
+	unsigned int tid = t->tid;
+	u32 now = race.vc[tid][tid];
+	const void *fn = sim_calls_top(t);
+
+	if (unlikely(now >= race.nfns[tid])) {
+		u32 n = race.nfns[tid] ? 2 * race.nfns[tid] : 1024;
+		u32 *f;
+
+		while (n <= now)
+			n *= 2;
+		f = realloc(race.fns[tid], n * sizeof(*f));
+		if (!f) {
+			race.active = false;
+			return;
+		}
+		race.fns[tid] = f;
+		race.nfns[tid] = n;
+	}
+	race.fns[tid][now] = fn ? image_off(fn) : 0;
+}
+
+/**
+ * sim_race_op() - @t ran @op (it returned @ret, it changed its word or
+ * lock if @changed, it woke the threads of @woke): move the clocks it
+ * moves, and check its word as a marked access.
+ * @w: the world.
+ * @t: the thread.
+ * @op: the operation.
+ * @ret: its result.
+ * @changed: it changed what it acted on.
+ * @woke: the sleepers it woke.
+ */
+void sim_race_op(struct sim_world *w, struct sim_thread *t,
+		 const struct sim_op *op, long ret, bool changed, u16 woke)
+{
+	int tid = t->tid, i;
+	const void *obj = op->obj;
+	unsigned int bit = op->arg & 63;
+	bool write = false, publish = false;
+
+	if (!race.active || w->probing)
+		return;
+	switch (op->kind) {
+	case SEAM_SPIN_LOCK:
+	case SEAM_MUTEX_LOCK:
+		acquire(tid, obj, SUB_LOCK);
+		break;
+	case SEAM_SPIN_TRYLOCK:
+	case SEAM_MUTEX_TRYLOCK:
+		if (ret)
+			acquire(tid, obj, SUB_LOCK);
+		break;
+	case SEAM_DOWN_WRITE_TRYLOCK:
+		if (!ret)
+			break;
+		/* fall through */
+	case SEAM_DOWN_WRITE:
+		acquire(tid, obj, SUB_LOCK);
+		acquire(tid, obj, SUB_LOCK_READ);
+		break;
+	case SEAM_DOWN_READ_TRYLOCK:
+		if (!ret)
+			break;
+		/* fall through */
+	case SEAM_DOWN_READ:
+		acquire(tid, obj, SUB_LOCK);
+		break;
+	case SEAM_SPIN_UNLOCK:
+	case SEAM_MUTEX_UNLOCK:
+	case SEAM_UP_WRITE:
+	case SEAM_DOWNGRADE_WRITE:
+		release(tid, obj, SUB_LOCK);
+		break;
+	case SEAM_UP_READ:
+		release(tid, obj, SUB_LOCK_READ);
+		break;
+	case SEAM_ATOMIC_SET:
+	case SEAM_WRITE_ONCE:
+	case SEAM_SET_BIT:
+	case SEAM_CLEAR_BIT:
+		write = changed;
+		break;
+	case SEAM_TEST_AND_SET_BIT:
+	case SEAM_TEST_AND_CLEAR_BIT:
+		acquire(tid, obj, bit);
+		acquire(tid, obj, SUB_WHOLE);
+		write = publish = changed;
+		break;
+	case SEAM_ATOMIC_ADD:
+		write = changed;
+		if (changed && void_add(op->site))
+			break;
+		/* fall through */
+	case SEAM_ATOMIC_INC_NOT_ZERO:
+	case SEAM_ATOMIC_CMPXCHG:
+	case SEAM_ATOMIC_XCHG:
+		acquire(tid, obj, SUB_WHOLE);
+		acquire(tid, obj, SUB_ANY_BIT);
+		write = publish = changed;
+		break;
+	case SEAM_WAKE_UP:
+	case SEAM_WAKE_UP_PROCESS:
+		for (i = 0; i < SIM_MAX_THREADS; i++)
+			if ((woke >> i) & 1)
+				join(race.woken[i], race.vc[tid]);
+		break;
+	case SEAM_SCHEDULE:
+	case SEAM_SCHEDULE_TIMEOUT:
+		join(race.vc[tid], race.woken[tid]);
+		break;
+	default:
+		break;
+	}
+	/* the word itself, as a marked access: after its acquire */
+	if (sim_op_is_mem(op->kind) && obj && !race.ignore[tid]) {
+		uintptr_t a = (uintptr_t)obj;
+		unsigned int size = op->site->size ? (unsigned int)op->site->size :
+				    (unsigned int)sizeof(long);
+		unsigned int flags = SEAM_ACCESS_MARKED |
+				     (write ? SEAM_ACCESS_WRITE : 0);
+		struct race_cell *c;
+
+		log_fn(t);
+		if (likely(size <= 8 && (a & 7) + size <= 8)) {
+			/* one granule, as nearly every word is */
+			race.stats.checked++;
+			c = cell_of(a);
+			if (c)
+				check_cell(w, t, c, a, size,
+					   (u8)(((1u << size) - 1) << (a & 7)),
+					   flags, image_off(op->site));
+		} else {
+			check(w, t, a, size, flags, image_off(op->site));
+		}
+	}
+	if (publish) {
+		bool bitop = op->kind >= SEAM_TEST_BIT &&
+			     op->kind <= SEAM_TEST_AND_CLEAR_BIT;
+
+		release(tid, obj, bitop ? bit : SUB_WHOLE);
+		if (bitop)
+			release(tid, obj, SUB_ANY_BIT);
+	}
+	if (++race.vc[tid][tid] > CLOCK_MAX)
+		race.active = false;	/* a slot's clock has 16 bits */
+}
+
+/* --- the report ------------------------------------------------------------ */
+
+/*
+ * The step of access @s: a plain one belongs to its thread's last step
+ * before it (DOC: Steps and schedules), a marked one is its own step.  A
+ * thread's clock counts its steps, so the trace says which.
+ */
+static unsigned int step_of(const struct sim_world *w, race_slot s)
+{
+	unsigned int nth = S_CLOCK(s) -
+			   ((S_FLAGS(s) & SEAM_ACCESS_MARKED) ? 0 : 1);
+	size_t i;
+
+	if (!nth)
+		return 0;
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (ev->type == SIM_EV_OP && ev->tid == S_TID(s) &&
+		    !ev->probe && !--nth)
+			return ev->step;
+	}
+	return w->step;
+}
+
+/*
+ * "mtree_erase (src/lib/maple_tree.c:114)", "READ_ONCE(ma_root) in
+ * mas_find (src/lib/maple_tree.c:149)": where access @s was made.  Sets
+ * @fn, @file and @line for the oracle's hit.
+ */
+static void where_text(race_slot s, char *buf, size_t len, const char **fn,
+		       const char **file, int *line)
+{
+	*fn = "?";
+	*file = NULL;
+	*line = 0;
+	if (S_FLAGS(s) & SEAM_ACCESS_MARKED) {
+		const struct seam_site *site = image_ptr(S_WHERE(s));
+		unsigned int tid = S_TID(s);
+		u32 clock = S_CLOCK(s);
+
+		if (clock < race.nfns[tid] && race.fns[tid][clock])
+			*fn = sim_symbol(image_ptr(race.fns[tid][clock]));
+		*file = site->file;
+		*line = site->line;
+		snprintf(buf, len, "%s(%s) in %s (%s:%d)", site->fn,
+			 site->what, *fn, site->file, site->line);
+		return;
+	}
+	/* the hook's return address: the access is just before it */
+	{
+		const char *pc = (const char *)image_ptr(S_WHERE(s)) - 1;
+
+		*fn = sim_symbol(pc);
+		if (sim_source_line(pc, file, line))
+			snprintf(buf, len, "%s (%s:%d)", *fn, *file, *line);
+		else
+			snprintf(buf, len, "%s", *fn);
+	}
+}
+
+static const char *access_text(unsigned int flags)
+{
+	if (flags & SEAM_ACCESS_MARKED)
+		return flags & SEAM_ACCESS_WRITE ? "marked write" :
+		       "marked read";
+	return flags & SEAM_ACCESS_WRITE ? "plain write" : "plain read";
+}
+
+static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
+		   unsigned int size, unsigned int flags, u32 where,
+		   race_slot s)
+{
+	race_slot now = slot_make(t->tid, flags, 0, race.vc[t->tid][t->tid],
+				  where);
+	struct sim_hit *hit = &w->verdict.hit[ORACLE_DATA_RACE];
+	char what[96], mine[160], theirs[160];
+	const char *fn, *ofn, *file, *ofile;
+	int line, oline;
+
+	/* an object of the arena by its field, a global by its name */
+	if (sim_arena_contains((const void *)a))
+		sim_obj_describe((const void *)a, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "%s", sim_symbol((const void *)a));
+	where_text(now, mine, sizeof(mine), &fn, &file, &line);
+	where_text(s, theirs, sizeof(theirs), &ofn, &ofile, &oline);
+	sim_oracle(w, ORACLE_DATA_RACE, t->tid,
+		   "data race on %s (%u bytes): %s by %c in %s at step %u, and %s by %c in %s at step %u, which no lock, atomic or wake-up orders before it",
+		   what, size, access_text(flags), t->letter, mine, w->step,
+		   access_text(S_FLAGS(s)), w->threads[S_TID(s)].letter,
+		   theirs, step_of(w, s));
+	hit->fn = fn;
+	hit->file = file;
+	hit->line = line;
+}
+
+/* --- set-up ------------------------------------------------------------------ */
+
+/* The shadow and the table of clocks, made at the first execution. */
+static bool race_init(void)
+{
+	race.nchunks = (sim_arena_len >> CHUNK_SHIFT) + 1;
+	race.chunks = calloc(race.nchunks, sizeof(*race.chunks));
+	race.data_lo = (uintptr_t)__start_model_data & ~(uintptr_t)7;
+	race.data_len = (uintptr_t)__stop_model_data - race.data_lo;
+	race.data = aligned_alloc(32, (race.data_len / 8 + 1) *
+				  sizeof(*race.data));
+	race.sync = calloc(SYNC_NR, sizeof(*race.sync));
+	if (race.chunks && race.data && race.sync) {
+		memset(race.data, 0, (race.data_len / 8 + 1) *
+		       sizeof(*race.data));
+		/* the rest, a local on a stack, stays in the hook */
+		kcsan_watch((const void *)sim_arena_lo, sim_arena_len,
+			    (const void *)race.data_lo, race.data_len);
+		return true;
+	}
+	free(race.chunks);
+	free(race.data);
+	free(race.sync);
+	race.chunks = NULL;
+	race.data = NULL;
+	race.sync = NULL;
+	race.data_len = 0;
+	return false;
+}
+
+/**
+ * sim_race_reset() - a new execution: every clock and access of the last
+ * one forgotten.
+ * @w: the world.
+ *
+ * The oracle looks only if model code was built with the hooks
+ * (kcsan_instrumented(): their constructors said so).
+ */
+void sim_race_reset(struct sim_world *w)
+{
+	size_t i;
+
+	if (!race.on) {
+		if (race.sync || !kcsan_instrumented() || !race_init())
+			return;
+		race.on = true;
+	}
+	for (i = 0; i < race.ntouched; i++)
+		memset(race.touched[i], 0, sizeof(struct race_cell));
+	race.ntouched = 0;
+	race.gen++;
+	race.nsync = 0;
+	race.active = !race.off;
+	memset(race.vc, 0, sizeof(race.vc));
+	memset(race.woken, 0, sizeof(race.woken));
+	memset(race.ignore, 0, sizeof(race.ignore));
+	for (i = 0; i < (size_t)w->nthreads; i++)
+		race.vc[i][i] = 1;
+	race.stats.executions++;
+}
+
+/**
+ * sim_race_on() - does the oracle look in this build?  Not under the
+ * sanitizers, whose model is theirs (kernel/kcsan.c).
+ */
+bool sim_race_on(void)
+{
+	return kcsan_instrumented();
+}
+
+/**
+ * sim_race_enable() - let the oracle look (the default), or not, from the
+ * next execution on: the tests compare searches with it and without.
+ * @on: look.
+ */
+void sim_race_enable(bool on)
+{
+	race.off = !on;
+}
+
+/* sim_race_stats() - what the oracle did so far, for the benchmarks. */
+void sim_race_stats(struct sim_race_stats *s)
+{
+	*s = race.stats;
+}
+
+/**
+ * sim_race_register() - be the machine's checker of plain accesses.
+ * @m: the machine, whose @access and @access_ignore it fills.
+ */
+void sim_race_register(struct seam_machine *m)
+{
+	m->access = world_access;
+	m->access_ignore = world_access_ignore;
+}
