@@ -53,6 +53,7 @@ static const struct sim_layout rwsem_l =
 static const struct sim_field maple_tree_f[] = {
 	F(struct maple_tree, ma_root, NULL),
 	F(struct maple_tree, ma_lock, &spinlock_l),
+	F(struct maple_tree, ma_external_lock, NULL),
 };
 static const struct sim_layout maple_tree_l =
 	LAYOUT("maple_tree", struct maple_tree, maple_tree_f);
