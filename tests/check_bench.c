@@ -282,7 +282,7 @@ START_TEST(test_bench_explorer)
 					     "\n4\\. Executions to the first"));
 	}
 	n = csv_rows("explorer-modes", NULL, r, l, 48);
-	ck_assert_int_eq(n, 6);
+	ck_assert_int_eq(n, 7);
 	for (i = 0; i < n; i++)
 		ck_assert(r[i][1] > 0 && r[i][2] >= r[i][1] && r[i][4] > 0);
 	/* one row per scenario; v5.15's mrelease race: DPOR finds it within
