@@ -1375,6 +1375,111 @@ START_TEST(test_race_oracle_adds_no_execution)
 }
 END_TEST
 
+/* a mutant whose munmap() races with a reader (tests/mutants/) */
+extern const struct era era_early_downgrade;
+
+/* What each execution of a search left: its verdict, its hit, the oracle. */
+struct run_digests {
+	u64 d[4096];
+	unsigned int n;
+};
+
+static void digest_run(const struct sim_world *sw, void *data)
+{
+	struct run_digests *rd = data;
+	const struct sim_hit *hit = &sw->verdict.hit[ORACLE_DATA_RACE];
+	u64 h = sim_race_digest() ^ sw->verdict.fired;
+	const char *c;
+
+	if (sw->verdict.fired & EXPECT(ORACLE_DATA_RACE)) {
+		h = (h ^ hit->step ^ (u64)hit->tid << 32) * 1099511628211ULL;
+		for (c = hit->msg; *c; c++)
+			h = (h ^ (u8)*c) * 1099511628211ULL;
+	}
+	if (rd->n < ARRAY_SIZE(rd->d))
+		rd->d[rd->n++] = h;
+}
+
+/*
+ * DOC: A shared prefix is checked once: a DPOR run that repeats the last
+ * run's first steps gets the oracle's state back from its undo log
+ * instead of looking at those steps again.  Execution for execution, it
+ * ends with the same oracle state, the same verdict and the same
+ * data-race hit as when every step is looked at: on a program where every
+ * execution races (the race found in a shared step is found again), on a
+ * mutant's cell where one does, and on clean and buggy cells of eras.
+ * And runs do share steps, or the test would prove nothing.
+ */
+START_TEST(test_shared_prefix_is_the_whole_run)
+{
+	static const struct {
+		const char *era, *scn;
+	} cells[] = {
+		{ NULL, "race-early" },
+		{ "mutant-early-downgrade", "munmap-reader" },
+		{ "v6.1", "two-victims" },
+		{ "v4.14", "proc-reader" },
+		{ "v6.18", "wedged" },
+	};
+	static struct run_digests shared, whole;
+	struct sim_race_stats before, after;
+	struct sim_explore_result r1, r2;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .budget = ARRAY_SIZE(shared.d),
+		.visit = digest_run,
+	};
+	unsigned int i, k;
+
+	if (!sim_race_on())
+		return;
+	for (i = 0; i < ARRAY_SIZE(cells); i++) {
+		shared.n = whole.n = 0;
+		if (!cells[i].era) {
+			t_build_program(&w, cells[i].scn);
+		} else if (!strcmp(cells[i].era, era_early_downgrade.id)) {
+			const struct sim_scenario *scn =
+				sim_scenario_by_name(cells[i].scn);
+			char err[256];
+
+			ck_assert_msg(!sim_world_build(&w, &era_early_downgrade,
+						       scn, &scn->defaults,
+						       err, sizeof(err)),
+				      "%s", err);
+		} else {
+			t_build(&w, cells[i].era, cells[i].scn);
+		}
+		sim_race_stats(&before);
+		o.visit_data = &shared;
+		sim_explore(&w, &o, &r1);
+		sim_race_stats(&after);
+		sim_race_share(false);
+		o.visit_data = &whole;
+		sim_explore(&w, &o, &r2);
+		sim_race_share(true);
+		ck_assert_msg(r1.executions == r2.executions &&
+			      r1.buggy == r2.buggy && r1.fired == r2.fired &&
+			      shared.n == whole.n && shared.n > 1,
+			      "%s/%s: %lu executions (%lu buggy) sharing, %lu (%lu) not",
+			      cells[i].era ? cells[i].era : "program",
+			      cells[i].scn,
+			      (unsigned long)r1.executions,
+			      (unsigned long)r1.buggy,
+			      (unsigned long)r2.executions,
+			      (unsigned long)r2.buggy);
+		ck_assert_msg(after.repeated > before.repeated,
+			      "%s/%s: no run shared a step",
+			      cells[i].era ? cells[i].era : "program",
+			      cells[i].scn);
+		for (k = 0; k < shared.n; k++)
+			ck_assert_msg(shared.d[k] == whole.d[k],
+				      "%s/%s: execution %u differs",
+				      cells[i].era ? cells[i].era : "program",
+				      cells[i].scn, k + 1);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
 /* What the simulator takes for no object at all. */
 START_TEST(test_bad_objects_are_told_apart)
 {
@@ -1883,6 +1988,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_write_assertion_fails_on_a_read_hold);
 	tcase_add_test(tc, test_maple_tree_writers_hold_the_lock);
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);
+	tcase_add_test(tc, test_shared_prefix_is_the_whole_run);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
 	tcase_add_test(tc, test_a_turn_that_changes_nothing_is_an_await);

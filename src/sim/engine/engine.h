@@ -640,6 +640,14 @@ struct sim_world {
 	unsigned int step;
 	unsigned int run_steps;	/* steps before the lost-wake-up probe */
 	unsigned int max_steps;
+	/*
+	 * Set by a driver before sim_run_coop(), 0 otherwise: this run's
+	 * first same_prefix steps repeat the last run's, the one this
+	 * driver ran just before (DPOR's backtrack point); the world may
+	 * keep what it derived from them rather than derive it again (the
+	 * data-race oracle, world/race.c).
+	 */
+	unsigned int same_prefix;
 	enum sim_stop stop;
 	char stop_msg[512];
 	struct sim_policy policy;

@@ -1383,7 +1383,10 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	for (;;) {
 		d.blocked = false;
 		d.created = 0;
+		/* the steps before the backtrack point are the last run's */
+		w->same_prefix = d.prefix;
 		sim_run_coop(w, (struct sim_policy){ dpor_pick, &d });
+		w->same_prefix = 0;
 		r->executions++;
 		r->steps += w->run_steps;
 		if (d.blocked)

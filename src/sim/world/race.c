@@ -68,6 +68,26 @@
  * of a daemon is the probe's question, not a new thread of control), not
  * on real threads (the threads engine), and not in the sanitizers'
  * builds, whose model is theirs (the arch's CUSTOM note).
+ *
+ * DOC: A shared prefix is checked once
+ *
+ * DPOR runs each new execution from the start, along the last one's
+ * schedule up to its backtrack point, and only then differently: most
+ * of the steps of an exhaustive search are such a repeat.  The oracle's
+ * findings there cannot differ from the last run's (the same steps, the
+ * same accesses, the same order), so the oracle does not look at them
+ * again.  Whatever it changes (a kept
+ * access, a thread's clock or a lock's, a clock made) goes into an undo
+ * log first, and before each step it notes where the log stood.  The
+ * explorer says how many steps a run shares with the last one
+ * (sim_world.same_prefix); the reset then undoes the log back to the
+ * mark of the first step that differs, which leaves the shadow and the
+ * clocks exactly as they were after the shared steps, and turns the
+ * hooks off until that step; the shared steps do not come here at all
+ * (sim_op_step()).  A race the last run found among them is found again
+ * at the first new step, as it was reported then.  Any other run
+ * (replay, the other modes, a counterexample drawn again) shares nothing
+ * and starts from an empty shadow, which undoing the whole log gives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +107,8 @@
 #define SUB_LOCK	66	/* a lock's exclusive releases */
 #define SUB_LOCK_READ	67	/* an rwsem's read releases */
 
-typedef u32 vclock[SIM_MAX_THREADS];
+/* 8-byte aligned: the undo log saves memory a word at a time */
+typedef u32 vclock[SIM_MAX_THREADS] __attribute__((aligned(8)));
 
 /*
  * A kept access, in 64 bits: bits 0-2 the thread, 3 a write, 4 marked
@@ -126,11 +147,38 @@ struct race_sync {
 	vclock vc;
 };
 
+/* struct undo - a word of the oracle's memory, as it was before a change. */
+struct undo {
+	u64 *at;
+	u64 old;
+};
+
+/* struct race_mark - where the log stood before a step. */
+struct race_mark {
+	u32 nlog;
+	u32 nsync;
+};
+
+/*
+ * struct race_report - the race an execution reported, to report again
+ * in a run that repeats the step it was found in without looking.
+ * @valid: there is one.
+ * @step: the oracle steps seen when it was found.
+ * @hit: the oracle's hit.
+ */
+struct race_report {
+	bool valid;
+	unsigned int step;
+	struct sim_hit hit;
+};
+
 /*
  * The oracle's state; one execution at a time (the coop engine runs on
  * one OS thread).  The cells an execution touched are emptied before the
  * next one; a generation number makes every clock stale at once.
  */
+unsigned int sim_race_shared;
+
 static struct {
 	bool on;			/* the model is instrumented */
 	bool off;			/* turned off (sim_race_enable()) */
@@ -147,13 +195,71 @@ static struct {
 	u32 *fns[SIM_MAX_THREADS];	/* the function of each marked
 					 * access, by its thread's clock */
 	u32 nfns[SIM_MAX_THREADS];
-	struct race_cell **touched;	/* cells this execution used */
-	size_t ntouched, touched_cap;
+	struct undo *log;		/* what this execution changed */
+	size_t nlog, log_cap;
+	/*
+	 * The oracle's steps: how many seam operations it has seen in this
+	 * execution; of each, where the log stood and how many clocks of
+	 * locks and words there were before it (DOC: A shared prefix is
+	 * checked once).
+	 */
+	unsigned int step, nmarks, marks_cap;
+	struct race_mark *marks;
+	unsigned int skip;		/* steps of the last run, not looked at */
+	struct race_report rep;		/* this execution's report */
+	bool own;			/* share nothing (sim_race_share()) */
 	struct race_sync *sync;
 	struct sim_race_stats stats;
 } race;
 
 extern char __start_model_data[], __stop_model_data[];
+
+/* --- the undo log ---------------------------------------------------------- */
+
+/* Out of room: look no more in this execution, and keep nothing of it. */
+static void stop_looking(void)
+{
+	race.active = false;
+	race.nmarks = 0;
+}
+
+
+/* Keep the word at @p as it is now, to be put back by a rewind. */
+static inline void save(void *p)
+{
+	if (unlikely(race.nlog == race.log_cap)) {
+		size_t cap = race.log_cap ? 2 * race.log_cap : 8192;
+		struct undo *l = realloc(race.log, cap * sizeof(*l));
+
+		if (!l) {
+			stop_looking();		/* no memory */
+			return;
+		}
+		race.log = l;
+		race.log_cap = cap;
+	}
+	race.log[race.nlog].at = p;
+	race.log[race.nlog].old = *(u64 *)p;
+	race.nlog++;
+}
+
+/* A vector clock, before a join into it or a tick. */
+static inline void save_vc(u32 *vc)
+{
+	int i;
+
+	for (i = 0; i < SIM_MAX_THREADS; i += 2)
+		save(&vc[i]);
+}
+
+/* Put back every word changed since the log held @n entries. */
+static void rewind_to(size_t n)
+{
+	while (race.nlog > n) {
+		race.nlog--;
+		*race.log[race.nlog].at = race.log[race.nlog].old;
+	}
+}
 
 /* --- the shadow -------------------------------------------------------- */
 
@@ -172,7 +278,7 @@ static struct race_cell *chunk_new(size_t i)
 	struct race_cell *c = aligned_alloc(32, CHUNK_CELLS * sizeof(*c));
 
 	if (!c) {
-		race.active = false;	/* no memory: stop looking, quietly */
+		stop_looking();		/* no memory: stop looking, quietly */
 		return NULL;
 	}
 	memset(c, 0, CHUNK_CELLS * sizeof(*c));
@@ -198,25 +304,6 @@ static inline struct race_cell *cell_of(uintptr_t a)
 	return NULL;
 }
 
-/* @c gets its first access of this execution: empty it before the next. */
-static bool touch(struct race_cell *c)
-{
-	if (unlikely(race.ntouched == race.touched_cap)) {
-		size_t cap = race.touched_cap ? 2 * race.touched_cap : 4096;
-		struct race_cell **t = realloc(race.touched,
-					       cap * sizeof(*t));
-
-		if (!t) {
-			race.active = false;
-			return false;
-		}
-		race.touched = t;
-		race.touched_cap = cap;
-	}
-	race.touched[race.ntouched++] = c;
-	return true;
-}
-
 /* --- clocks of locks, words and bits ----------------------------------- */
 
 static inline uintptr_t sync_key(const void *obj, unsigned int sub)
@@ -237,10 +324,13 @@ static struct race_sync *sync_find(uintptr_t key, bool make)
 				return NULL;
 			/* keep a quarter free, so that a probe ends soon */
 			if (race.nsync >= SYNC_NR - SYNC_NR / 4) {
-				race.active = false;
+				stop_looking();
 				return NULL;
 			}
 			race.nsync++;
+			save(&s->key);
+			save(&s->gen);
+			save_vc(s->vc);
 			s->gen = race.gen;
 			s->key = key;
 			memset(s->vc, 0, sizeof(s->vc));
@@ -271,8 +361,10 @@ static void release(int tid, const void *obj, unsigned int sub)
 {
 	struct race_sync *s = sync_find(sync_key(obj, sub), true);
 
-	if (s)
+	if (s) {
+		save_vc(s->vc);
 		join(s->vc, race.vc[tid]);
+	}
 }
 
 /* --- the check ----------------------------------------------------------- */
@@ -348,13 +440,12 @@ check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 				report(w, t, a, size, flags, where, s);
 		}
 	}
-	if (!i && !touch(c))
-		return;
 	/* a useless one of ours, else an empty one, else one before it */
 	if (rank < 4 && i < RACE_SLOTS)
 		victim = i;
 	else if (!rank)
 		victim = now % RACE_SLOTS;
+	save(&c->slot[victim]);
 	c->slot[victim] = slot_make(tid, flags, mask, now, where);
 }
 
@@ -477,13 +568,61 @@ static void log_fn(struct sim_thread *t)
 			n *= 2;
 		f = realloc(race.fns[tid], n * sizeof(*f));
 		if (!f) {
-			race.active = false;
+			stop_looking();
 			return;
 		}
 		race.fns[tid] = f;
 		race.nfns[tid] = n;
 	}
 	race.fns[tid][now] = fn ? image_off(fn) : 0;
+}
+
+/* The hooks hand on the arena's and the globals' accesses, or none. */
+static void watch(bool on)
+{
+	if (on)
+		kcsan_watch((const void *)sim_arena_lo, sim_arena_len,
+			    (const void *)race.data_lo, race.data_len);
+	else
+		kcsan_watch(NULL, 0, NULL, 0);
+}
+
+/*
+ * The first step this run does not share with the last one (race.skip;
+ * the shared ones never came here, sim_op_step()): the hooks watch again,
+ * and a race the last run found among the shared steps is found again.
+ */
+static void resume(struct sim_world *w)
+{
+	race.step = race.skip;
+	race.skip = 0;
+	sim_race_shared = 0;
+	watch(true);
+	if (race.rep.valid) {
+		sim_oracle_at(w, ORACLE_DATA_RACE, race.rep.hit.tid,
+			      race.rep.hit.step, "%s", race.rep.hit.msg);
+		w->verdict.hit[ORACLE_DATA_RACE] = race.rep.hit;
+	}
+}
+
+/* Where the log stands before this step.  Return: false if out of room. */
+static bool mark(void)
+{
+	if (unlikely(race.step >= race.marks_cap)) {
+		unsigned int cap = race.marks_cap ? 2 * race.marks_cap : 1024;
+		struct race_mark *m = realloc(race.marks, cap * sizeof(*m));
+
+		if (!m) {
+			stop_looking();
+			return false;
+		}
+		race.marks = m;
+		race.marks_cap = cap;
+	}
+	race.marks[race.step].nlog = (u32)race.nlog;
+	race.marks[race.step].nsync = race.nsync;
+	race.nmarks = ++race.step;
+	return true;
 }
 
 /**
@@ -507,6 +646,11 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 
 	if (!race.active || w->probing)
 		return;
+	if (unlikely(race.skip))
+		resume(w);
+	if (!mark())
+		return;
+	save_vc(race.vc[tid]);
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
 	case SEAM_MUTEX_LOCK:
@@ -568,8 +712,10 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	case SEAM_WAKE_UP:
 	case SEAM_WAKE_UP_PROCESS:
 		for (i = 0; i < SIM_MAX_THREADS; i++)
-			if ((woke >> i) & 1)
+			if ((woke >> i) & 1) {
+				save_vc(race.woken[i]);
 				join(race.woken[i], race.vc[tid]);
+			}
 		break;
 	case SEAM_SCHEDULE:
 	case SEAM_SCHEDULE_TIMEOUT:
@@ -598,7 +744,7 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 			release(tid, obj, SUB_ANY_BIT);
 	}
 	if (++race.vc[tid][tid] > CLOCK_MAX)
-		race.active = false;	/* a slot's clock has 16 bits */
+		stop_looking();		/* a slot's clock has 16 bits */
 }
 
 /* --- the report ------------------------------------------------------------ */
@@ -696,6 +842,9 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 	hit->fn = fn;
 	hit->file = file;
 	hit->line = line;
+	race.rep.valid = true;
+	race.rep.step = race.step;
+	race.rep.hit = *hit;
 }
 
 /* --- set-up ------------------------------------------------------------------ */
@@ -730,33 +879,50 @@ static bool race_init(void)
 
 /**
  * sim_race_reset() - a new execution: every clock and access of the last
- * one forgotten.
- * @w: the world.
+ * one forgotten, but for the steps it shares with the last one.
+ * @w: the world; its @same_prefix first steps repeat the last run's
+ *     (DOC: A shared prefix is checked once).
  *
  * The oracle looks only if model code was built with the hooks
  * (kcsan_instrumented(): their constructors said so).
  */
 void sim_race_reset(struct sim_world *w)
 {
+	unsigned int p = w->same_prefix;
 	size_t i;
 
 	if (!race.on) {
 		if (race.sync || !kcsan_instrumented() || !race_init())
 			return;
 		race.on = true;
+		race.gen = 1;
 	}
-	for (i = 0; i < race.ntouched; i++)
-		memset(race.touched[i], 0, sizeof(struct race_cell));
-	race.ntouched = 0;
-	race.gen++;
-	race.nsync = 0;
 	race.active = !race.off;
+	race.step = 0;
+	memset(race.ignore, 0, sizeof(race.ignore));
+	race.stats.executions++;
+	sim_race_shared = 0;
+	if (p && p < race.nmarks && race.active && !race.own) {
+		/* as it was after step p - 1, which this run repeats */
+		rewind_to(race.marks[p].nlog);
+		race.nsync = race.marks[p].nsync;
+		race.nmarks = p;
+		race.skip = sim_race_shared = p;
+		race.rep.valid = race.rep.valid && race.rep.step <= p;
+		watch(false);
+		race.stats.repeated += p;
+		return;
+	}
+	rewind_to(0);
+	race.nsync = 0;
+	race.nmarks = 0;
+	race.skip = 0;
+	race.rep.valid = false;
 	memset(race.vc, 0, sizeof(race.vc));
 	memset(race.woken, 0, sizeof(race.woken));
-	memset(race.ignore, 0, sizeof(race.ignore));
 	for (i = 0; i < (size_t)w->nthreads; i++)
 		race.vc[i][i] = 1;
-	race.stats.executions++;
+	watch(race.active);
 }
 
 /**
@@ -776,6 +942,40 @@ bool sim_race_on(void)
 void sim_race_enable(bool on)
 {
 	race.off = !on;
+}
+
+/**
+ * sim_race_share() - let a run skip the steps it shares with the last one
+ * (the default), or look at every step of every run: the tests compare
+ * the two (DOC: A shared prefix is checked once).
+ * @on: share.
+ */
+void sim_race_share(bool on)
+{
+	race.own = !on;
+}
+
+/**
+ * sim_race_digest() - for the tests: a digest of what the oracle holds
+ * now.  The undo log of a run, the words it names as they are now, and
+ * the threads' clocks: the same after a run that shared a prefix as
+ * after the same run looked at from its start.
+ */
+u64 sim_race_digest(void)
+{
+	u64 h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < race.nlog; i++) {
+		h = (h ^ (u64)(uintptr_t)race.log[i].at) * 1099511628211ULL;
+		h = (h ^ race.log[i].old) * 1099511628211ULL;
+		h = (h ^ *race.log[i].at) * 1099511628211ULL;
+	}
+	for (i = 0; i < SIM_MAX_THREADS * SIM_MAX_THREADS; i++) {
+		h = (h ^ (&race.vc[0][0])[i]) * 1099511628211ULL;
+		h = (h ^ (&race.woken[0][0])[i]) * 1099511628211ULL;
+	}
+	return (h ^ race.nsync) * 1099511628211ULL;
 }
 
 /* sim_race_stats() - what the oracle did so far, for the benchmarks. */

@@ -73,11 +73,14 @@ struct sim_race_stats {
 	unsigned long checked;
 	unsigned long same;
 	unsigned long races;
+	unsigned long repeated;	/* steps a run shared with the last one */
 };
 
 /* race.c */
 bool sim_race_on(void);
 void sim_race_enable(bool on);
 void sim_race_stats(struct sim_race_stats *s);
+void sim_race_share(bool on);
+u64 sim_race_digest(void);
 
 #endif /* _SIM_WORLD_H */
