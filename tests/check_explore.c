@@ -1407,15 +1407,16 @@ static void digest_run(const struct sim_world *sw, void *data)
  * ends with the same oracle state, the same verdict and the same
  * data-race hit as when every step is looked at: on a program where every
  * execution races (the race found in a shared step is found again), on a
- * mutant's cell where one does, and on clean and buggy cells of eras.
- * And runs do share steps, or the test would prove nothing.
+ * mutant's cell where one does, and on clean and buggy cells of eras; for
+ * DPOR and for preemption bounding, the two that backtrack.  And runs do
+ * share steps, or the test would prove nothing.
  */
 START_TEST(test_shared_prefix_is_the_whole_run)
 {
 	static const struct {
 		const char *era, *scn;
 	} cells[] = {
-		{ NULL, "race-early" },
+		{ "program", "race-early" },
 		{ "mutant-early-downgrade", "munmap-reader" },
 		{ "v6.1", "two-victims" },
 		{ "v4.14", "proc-reader" },
@@ -1425,29 +1426,32 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 	struct sim_race_stats before, after;
 	struct sim_explore_result r1, r2;
 	struct sim_explore_opts o = {
-		.mode = SIM_EXPLORE_DPOR, .budget = ARRAY_SIZE(shared.d),
+		.budget = ARRAY_SIZE(shared.d), .bound = 2,
 		.visit = digest_run,
 	};
 	unsigned int i, k;
 
 	if (!sim_race_on())
 		return;
-	for (i = 0; i < ARRAY_SIZE(cells); i++) {
-		shared.n = whole.n = 0;
-		if (!cells[i].era) {
-			t_build_program(&w, cells[i].scn);
-		} else if (!strcmp(cells[i].era, era_early_downgrade.id)) {
-			const struct sim_scenario *scn =
-				sim_scenario_by_name(cells[i].scn);
-			char err[256];
+	/* DPOR, then iterative preemption bounding: both backtrack */
+	for (i = 0; i < 2 * ARRAY_SIZE(cells); i++) {
+		const char *era = cells[i % ARRAY_SIZE(cells)].era;
+		const char *name = cells[i % ARRAY_SIZE(cells)].scn;
+		const struct sim_scenario *scn = sim_scenario_by_name(name);
+		char err[256];
 
+		o.mode = i < ARRAY_SIZE(cells) ? SIM_EXPLORE_DPOR :
+						 SIM_EXPLORE_ICB;
+		if (!strcmp(era, "program"))
+			t_build_program(&w, name);
+		else if (!strcmp(era, era_early_downgrade.id))
 			ck_assert_msg(!sim_world_build(&w, &era_early_downgrade,
 						       scn, &scn->defaults,
 						       err, sizeof(err)),
 				      "%s", err);
-		} else {
-			t_build(&w, cells[i].era, cells[i].scn);
-		}
+		else
+			t_build(&w, era, name);
+		shared.n = whole.n = 0;
 		sim_race_stats(&before);
 		o.visit_data = &shared;
 		sim_explore(&w, &o, &r1);
@@ -1459,22 +1463,19 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 		ck_assert_msg(r1.executions == r2.executions &&
 			      r1.buggy == r2.buggy && r1.fired == r2.fired &&
 			      shared.n == whole.n && shared.n > 1,
-			      "%s/%s: %lu executions (%lu buggy) sharing, %lu (%lu) not",
-			      cells[i].era ? cells[i].era : "program",
-			      cells[i].scn,
+			      "%s/%s, %s: %lu executions (%lu buggy) sharing, %lu (%lu) not",
+			      era, name, sim_explore_mode_name(o.mode),
 			      (unsigned long)r1.executions,
 			      (unsigned long)r1.buggy,
 			      (unsigned long)r2.executions,
 			      (unsigned long)r2.buggy);
 		ck_assert_msg(after.repeated > before.repeated,
-			      "%s/%s: no run shared a step",
-			      cells[i].era ? cells[i].era : "program",
-			      cells[i].scn);
+			      "%s/%s, %s: no run shared a step", era, name,
+			      sim_explore_mode_name(o.mode));
 		for (k = 0; k < shared.n; k++)
 			ck_assert_msg(shared.d[k] == whole.d[k],
-				      "%s/%s: execution %u differs",
-				      cells[i].era ? cells[i].era : "program",
-				      cells[i].scn, k + 1);
+				      "%s/%s, %s: execution %u differs", era,
+				      name, sim_explore_mode_name(o.mode), k + 1);
 		sim_world_free(&w);
 	}
 }

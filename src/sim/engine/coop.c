@@ -83,9 +83,35 @@ static inline void op_retired(struct sim_world *w, struct sim_thread *t)
 	w->enabled_valid = false;
 }
 
+/* Can @tid go now?  Its own answer, the others' not computed. */
 bool sim_enabled(struct sim_world *w, int tid)
 {
-	return sim_enabled_mask(w) & (1u << tid);
+	if (w->enabled_valid)
+		return w->enabled_cache & (1u << tid);
+	if (w->op_ready & (1u << tid))
+		return true;
+	return (w->op_waits & (1u << tid)) &&
+	       sim_world_ops->op_enabled(w, &w->threads[tid]);
+}
+
+/*
+ * Who could go at @t's step, for its event.  A step the driver says the
+ * last run ran too (sim_world.same_prefix) finds the last run's event for
+ * it where this one's goes, the buffer being reused (trace.c): the same
+ * step, so the same threads could go.
+ */
+static inline unsigned int step_enabled(struct sim_world *w,
+					const struct sim_thread *t)
+{
+	const struct sim_event *last;
+
+	if (w->step < w->same_prefix && w->trace.nr < w->trace.cap) {
+		last = &w->trace.ev[w->trace.nr];
+		if (last->type == SIM_EV_OP && last->step == w->step + 1 &&
+		    last->tid == t->tid)
+			return last->enabled;
+	}
+	return sim_enabled_mask(w);
 }
 
 /**
@@ -254,7 +280,7 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
-	unsigned int enabled = sim_enabled_mask(w);
+	unsigned int enabled = step_enabled(w, t);
 	struct sim_op_done done = { .arg2 = t->op.arg2, .changed = true };
 	struct sim_event *ev;
 	int kind = t->op.kind;

@@ -348,7 +348,10 @@ static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
 		b.exceeded = false;
 		do {
 			b.created = 0;
+			/* the steps before the backtrack point are the last run's */
+			w->same_prefix = b.forced ? b.forced - 1 : 0;
 			sim_run_coop(w, (struct sim_policy){ icb_pick, &b });
+			w->same_prefix = 0;
 			if (account(w, o, r) || over_budget(o, r, start))
 				goto out;
 			progress(o, r, start, &last, "icb");

@@ -72,8 +72,9 @@
  * DOC: A shared prefix is checked once
  *
  * DPOR runs each new execution from the start, along the last one's
- * schedule up to its backtrack point, and only then differently: most
- * of the steps of an exhaustive search are such a repeat.  The oracle's
+ * schedule up to its backtrack point, and only then differently, and so
+ * does preemption bounding: most of the steps of an exhaustive search
+ * are such a repeat.  The oracle's
  * findings there cannot differ from the last run's (the same steps, the
  * same accesses, the same order), so the oracle does not look at them
  * again.  Whatever it changes (a kept
