@@ -94,24 +94,29 @@ bool sim_enabled(struct sim_world *w, int tid)
 	       sim_world_ops->op_enabled(w, &w->threads[tid]);
 }
 
-/*
- * Who could go at @t's step, for its event.  A step the driver says the
- * last run ran too (sim_world.same_prefix) finds the last run's event for
- * it where this one's goes, the buffer being reused (trace.c): the same
- * step, so the same threads could go.
+/**
+ * sim_shared_event() - the last run's event of the step @t takes now, if
+ * this run shares the step with it (sim_world.same_prefix), else NULL.
+ * @w: the world, in coop_exec() before the operation runs.
+ * @t: the thread whose operation it is.
+ *
+ * The trace buffer is reused from run to run (trace.c), so the last
+ * run's event for the step is where this one's goes, unless the step put
+ * others before it (an oracle's, fired while it ran): then the event found
+ * is not of this step and thread, and the caller works the answer out.
  */
-static inline unsigned int step_enabled(struct sim_world *w,
-					const struct sim_thread *t)
+const struct sim_event *sim_shared_event(const struct sim_world *w,
+					 const struct sim_thread *t)
 {
 	const struct sim_event *last;
 
-	if (w->step < w->same_prefix && w->trace.nr < w->trace.cap) {
-		last = &w->trace.ev[w->trace.nr];
-		if (last->type == SIM_EV_OP && last->step == w->step + 1 &&
-		    last->tid == t->tid)
-			return last->enabled;
-	}
-	return sim_enabled_mask(w);
+	if (w->step > w->same_prefix || w->trace.nr >= w->trace.cap)
+		return NULL;
+	last = &w->trace.ev[w->trace.nr];
+	if (last->type != SIM_EV_OP || last->step != w->step ||
+	    last->tid != t->tid || last->kind != t->op.kind)
+		return NULL;
+	return last;
 }
 
 /**
@@ -280,13 +285,17 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
-	unsigned int enabled = step_enabled(w, t);
 	struct sim_op_done done = { .arg2 = t->op.arg2, .changed = true };
+	const struct sim_event *shared;
+	unsigned int enabled;
 	struct sim_event *ev;
 	int kind = t->op.kind;
 	long ret;
 
 	w->step++;
+	/* who could go: the last run's answer, if it ran this very step */
+	shared = sim_shared_event(w, t);
+	enabled = shared ? shared->enabled : sim_enabled_mask(w);
 	if (!w->probing)
 		w->run_steps = w->step;
 	t->nsteps++;

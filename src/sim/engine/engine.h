@@ -697,6 +697,8 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy);
 void sim_install_segv(void);
 long sim_coop_op(struct sim_op *op);
 bool sim_enabled(struct sim_world *w, int tid);
+const struct sim_event *sim_shared_event(const struct sim_world *w,
+					 const struct sim_thread *t);
 unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);
 

@@ -778,6 +778,7 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 {
 	int kind = t->op.kind, state = t->state, i;
 	struct sim_word before = { .valid = false };
+	const struct sim_event *shared;
 	u16 asleep = 0;
 	long ret;
 
@@ -786,24 +787,40 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 		sim_op_bad(w, t, &t->op);
 		return 0;
 	}
-	done->fn = sim_lock_name(&t->op);
-	word_save(&t->op, &before);
-	if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
-		asleep = asleep_mask(w);
+	/*
+	 * A step the last run took too (sim_shared_event()): what it did to
+	 * its word and whom it woke, the last run's event says
+	 */
+	shared = sim_shared_event(w, t);
+	if (!shared) {
+		done->fn = sim_lock_name(&t->op);
+		word_save(&t->op, &before);
+		if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
+			asleep = asleep_mask(w);
+	}
 	ret = sim_op_exec(w, t, &t->op);
-	done->changed = word_changed(&t->op, &before);
+	if (shared) {
+		done->fn = shared->fn;
+		done->changed = shared->changed;
+		done->woke = shared->woke;
+		if (kind == SEAM_WAKE_UP)
+			done->arg2 = shared->arg2;
+	} else {
+		done->changed = word_changed(&t->op, &before);
+		if (kind == SEAM_WAKE_UP)
+			done->arg2 = before.waiters;
+		/* whom a wake-up woke: the sleepers it left running */
+		done->woke = 0;
+		for (i = 0; asleep && i < w->nthreads; i++)
+			if ((asleep >> i) & 1 &&
+			    w->threads[i].state == TASK_RUNNING)
+				done->woke |= 1u << i;
+	}
 	sim_spin_ran(t, &t->op, ret,
 		     spin_neutral(t, kind, done->changed, state));
-	if (kind == SEAM_WAKE_UP)
-		done->arg2 = before.waiters;
-	/* whom a wake-up woke: the sleepers it left running */
-	done->woke = 0;
-	for (i = 0; asleep && i < w->nthreads; i++)
-		if ((asleep >> i) & 1 && w->threads[i].state == TASK_RUNNING)
-			done->woke |= 1u << i;
 	/*
-	 * the order it makes, for the data-race oracle (race.c), unless the
-	 * last run ran this very step (DOC: A shared prefix is checked once)
+	 * the order it makes, for the data-race oracle (race.c), unless it
+	 * has it from the last run (DOC: A shared prefix is checked once)
 	 */
 	if (w->step > sim_race_shared)
 		sim_race_op(w, t, &t->op, ret, done->changed, done->woke);
