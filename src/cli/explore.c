@@ -435,7 +435,12 @@ static void explore_all_md(FILE *f, const struct explore_args *a,
  * The cells of `explore --all` are independent searches, each of its own
  * world, so they can run side by side: the command forks one worker per
  * CPU (or --jobs N), hands each a cell, and gives it the next cell the
- * moment it reports.  A worker writes what the cell printed into a
+ * moment it reports.  It hands them out column by column, a scenario in
+ * every era before the next scenario: what a search costs depends on the
+ * scenario far more than on the era, so the costly column (proc-reader)
+ * is done early, and the many small cells after it even out the end,
+ * where row by row one core would still be searching the last era's
+ * costly cell with nothing left for the other.  A worker writes what the cell printed into a
  * buffer of its own and sends it back with the cell's result; the parent
  * prints the buffers in the table's order, each once every cell before
  * it has printed, so stdout is byte for byte what one process would have
@@ -538,13 +543,19 @@ static int run_cells(struct explore_args *a, const int (*todo)[2], int ntodo,
 	char **text = calloc(ntodo, sizeof(*text));
 	size_t *textlen = calloc(ntodo, sizeof(*textlen));
 	bool *have = calloc(ntodo, sizeof(*have));
-	int next = 0, printed = 0, busy = 0, rc = 0, i;
+	int next = 0, printed = 0, busy = 0, rc = 0, i, j, n = 0;
+	int *order = calloc(ntodo, sizeof(*order));
 	bool forwarded = false;
 
-	if (!text || !textlen || !have) {
+	if (!text || !textlen || !have || !order) {
 		perror("reaplab: explore --all");
 		exit(EXIT_USAGE);
 	}
+	/* column by column (DOC: --all on every core); printed row by row */
+	for (j = 0; j < SCN_NR; j++)
+		for (i = 0; i < ntodo; i++)
+			if (todo[i][1] == j)
+				order[n++] = i;
 	if (jobs > 64)
 		jobs = 64;
 	if (jobs > ntodo)
@@ -590,7 +601,7 @@ static int run_cells(struct explore_args *a, const int (*todo)[2], int ntodo,
 			if (wk[i].cell >= 0 || wk[i].cmd < 0)
 				continue;
 			if (next < ntodo && !sim_interrupted && !rc) {
-				wk[i].cell = next++;
+				wk[i].cell = order[next++];
 				busy++;
 				write_all(wk[i].cmd, &wk[i].cell, sizeof(int));
 			} else {
@@ -674,6 +685,7 @@ static int run_cells(struct explore_args *a, const int (*todo)[2], int ntodo,
 	free(text);
 	free(textlen);
 	free(have);
+	free(order);
 	return rc;
 }
 
