@@ -648,6 +648,12 @@ struct sim_world {
 	 * data-race oracle, world/race.c).
 	 */
 	unsigned int same_prefix;
+	/*
+	 * Set by a driver for a search whose runs share first steps (DPOR's
+	 * and preemption bounding's backtracking): the world keeps, of each
+	 * run, what lets the next one skip the steps it shares.
+	 */
+	bool backtracks;
 	enum sim_stop stop;
 	char stop_msg[512];
 	struct sim_policy policy;

@@ -1380,6 +1380,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	d.sleep_only = o->mode == SIM_EXPLORE_SLEEP;
 	w->trace_frames = false;
 	w->trace_text = false;
+	w->backtracks = true;
 	for (;;) {
 		d.blocked = false;
 		d.created = 0;
@@ -1433,6 +1434,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 				last_report - start);
 		}
 	}
+	w->backtracks = false;
 	r->races = d.races;
 	r->wakeup_dropped = d.dropped;
 	scratch_free(&s);

@@ -342,6 +342,7 @@ static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
 	}
 	w->trace_frames = false;
 	w->trace_text = false;
+	w->backtracks = true;
 	for (b.bound = 0; b.bound <= o->bound; b.bound++) {
 		r->reached_bound = b.bound;
 		b.forced = 0;
@@ -363,6 +364,7 @@ static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
 	}
 	r->bound_exceeded = !r->complete;
 out:
+	w->backtracks = false;
 	free(b.node);
 	return 0;
 }

@@ -89,6 +89,9 @@
  * at the first new step, as it was reported then.  Any other run
  * (replay, the other modes, a counterexample drawn again) shares nothing
  * and starts from an empty shadow, which undoing the whole log gives.
+ * Only the searches that backtrack keep a log (sim_world.backtracks);
+ * a run of the others notes the cells it used, which the next reset
+ * empties, as every run did before: a plain run pays nothing for it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -209,13 +212,17 @@ static struct {
 	unsigned int skip;		/* steps of the last run, not looked at */
 	struct race_report rep;		/* this execution's report */
 	bool own;			/* share nothing (sim_race_share()) */
+	bool logging;			/* this run keeps an undo log */
+	struct race_cell **touched;	/* else: the cells it used */
+	size_t ntouched, touched_cap;
+	bool lost;			/* a change the log could not keep */
 	struct race_sync *sync;
 	struct sim_race_stats stats;
 } race;
 
 extern char __start_model_data[], __stop_model_data[];
 
-/* --- the undo log ---------------------------------------------------------- */
+/* --- the undo log ---------------------------------------------------- */
 
 /* Out of room: look no more in this execution, and keep nothing of it. */
 static void stop_looking(void)
@@ -224,16 +231,22 @@ static void stop_looking(void)
 	race.nmarks = 0;
 }
 
-
-/* Keep the word at @p as it is now, to be put back by a rewind. */
+/*
+ * Keep the word at @p as it is now, to be put back by a rewind; only in
+ * a run whose steps the next run may share (sim_world.backtracks).
+ */
 static inline void save(void *p)
 {
+	if (!race.logging)
+		return;
 	if (unlikely(race.nlog == race.log_cap)) {
 		size_t cap = race.log_cap ? 2 * race.log_cap : 8192;
 		struct undo *l = realloc(race.log, cap * sizeof(*l));
 
 		if (!l) {
-			stop_looking();		/* no memory */
+			/* no memory: the next reset empties everything */
+			stop_looking();
+			race.lost = true;
 			return;
 		}
 		race.log = l;
@@ -305,6 +318,28 @@ static inline struct race_cell *cell_of(uintptr_t a)
 	return NULL;
 }
 
+/*
+ * @c gets its first access of a run that keeps no log: empty it before
+ * the next run.
+ */
+static bool touch(struct race_cell *c)
+{
+	if (unlikely(race.ntouched == race.touched_cap)) {
+		size_t cap = race.touched_cap ? 2 * race.touched_cap : 4096;
+		struct race_cell **t = realloc(race.touched,
+					       cap * sizeof(*t));
+
+		if (!t) {
+			stop_looking();
+			return false;
+		}
+		race.touched = t;
+		race.touched_cap = cap;
+	}
+	race.touched[race.ntouched++] = c;
+	return true;
+}
+
 /* --- clocks of locks, words and bits ----------------------------------- */
 
 static inline uintptr_t sync_key(const void *obj, unsigned int sub)
@@ -346,8 +381,14 @@ static inline void join(u32 *to, const u32 *from)
 {
 	int i;
 
-	for (i = 0; i < SIM_MAX_THREADS; i++)
+	/* a word of two entries at a time, saved first if it changes */
+	for (i = 0; i < SIM_MAX_THREADS; i += 2) {
+		if (from[i] <= to[i] && from[i + 1] <= to[i + 1])
+			continue;
+		save(&to[i]);
 		to[i] = from[i] > to[i] ? from[i] : to[i];
+		to[i + 1] = from[i + 1] > to[i + 1] ? from[i + 1] : to[i + 1];
+	}
 }
 
 static void acquire(int tid, const void *obj, unsigned int sub)
@@ -362,10 +403,8 @@ static void release(int tid, const void *obj, unsigned int sub)
 {
 	struct race_sync *s = sync_find(sync_key(obj, sub), true);
 
-	if (s) {
-		save_vc(s->vc);
+	if (s)
 		join(s->vc, race.vc[tid]);
-	}
 }
 
 /* --- the check ----------------------------------------------------------- */
@@ -446,7 +485,10 @@ check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 		victim = i;
 	else if (!rank)
 		victim = now % RACE_SLOTS;
-	save(&c->slot[victim]);
+	if (race.logging)
+		save(&c->slot[victim]);
+	else if (!i && !touch(c))
+		return;
 	c->slot[victim] = slot_make(tid, flags, mask, now, where);
 }
 
@@ -651,7 +693,6 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		resume(w);
 	if (!mark())
 		return;
-	save_vc(race.vc[tid]);
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
 	case SEAM_MUTEX_LOCK:
@@ -713,10 +754,8 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	case SEAM_WAKE_UP:
 	case SEAM_WAKE_UP_PROCESS:
 		for (i = 0; i < SIM_MAX_THREADS; i++)
-			if ((woke >> i) & 1) {
-				save_vc(race.woken[i]);
+			if ((woke >> i) & 1)
 				join(race.woken[i], race.vc[tid]);
-			}
 		break;
 	case SEAM_SCHEDULE:
 	case SEAM_SCHEDULE_TIMEOUT:
@@ -744,6 +783,7 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		if (bitop)
 			release(tid, obj, SUB_ANY_BIT);
 	}
+	save(&race.vc[tid][tid & ~1]);
 	if (++race.vc[tid][tid] > CLOCK_MAX)
 		stop_looking();		/* a slot's clock has 16 bits */
 }
@@ -878,6 +918,22 @@ static bool race_init(void)
 	return false;
 }
 
+/* Everything empty, whatever the log says: after it could not keep up. */
+static void wipe(void)
+{
+	size_t i;
+
+	for (i = 0; i < race.nchunks; i++)
+		if (race.chunks[i])
+			memset(race.chunks[i], 0,
+			       CHUNK_CELLS * sizeof(struct race_cell));
+	memset(race.data, 0, (race.data_len / 8 + 1) * sizeof(*race.data));
+	memset(race.sync, 0, SYNC_NR * sizeof(*race.sync));
+	race.nlog = 0;
+	race.ntouched = 0;
+	race.lost = false;
+}
+
 /**
  * sim_race_reset() - a new execution: every clock and access of the last
  * one forgotten, but for the steps it shares with the last one.
@@ -896,14 +952,14 @@ void sim_race_reset(struct sim_world *w)
 		if (race.sync || !kcsan_instrumented() || !race_init())
 			return;
 		race.on = true;
-		race.gen = 1;
 	}
 	race.active = !race.off;
 	race.step = 0;
 	memset(race.ignore, 0, sizeof(race.ignore));
 	race.stats.executions++;
 	sim_race_shared = 0;
-	if (p && p < race.nmarks && race.active && !race.own) {
+	if (p && p < race.nmarks && race.logging && race.active &&
+	    !race.own) {
 		/* as it was after step p - 1, which this run repeats */
 		rewind_to(race.marks[p].nlog);
 		race.nsync = race.marks[p].nsync;
@@ -914,11 +970,19 @@ void sim_race_reset(struct sim_world *w)
 		race.stats.repeated += p;
 		return;
 	}
+	/* what the last run changed: in its log, or in the cells it used */
 	rewind_to(0);
+	for (i = 0; i < race.ntouched; i++)
+		memset(race.touched[i], 0, sizeof(struct race_cell));
+	race.ntouched = 0;
+	if (unlikely(race.lost))
+		wipe();
+	race.gen++;
 	race.nsync = 0;
 	race.nmarks = 0;
 	race.skip = 0;
 	race.rep.valid = false;
+	race.logging = w->backtracks;
 	memset(race.vc, 0, sizeof(race.vc));
 	memset(race.woken, 0, sizeof(race.woken));
 	for (i = 0; i < (size_t)w->nthreads; i++)
@@ -964,13 +1028,31 @@ void sim_race_share(bool on)
  */
 u64 sim_race_digest(void)
 {
+	uintptr_t lo = (uintptr_t)race.sync;
+	uintptr_t hi = lo + SYNC_NR * sizeof(*race.sync);
 	u64 h = 1469598103934665603ULL;
 	size_t i;
 
+	/* the log, but for the clocks' table: its generations differ */
 	for (i = 0; i < race.nlog; i++) {
-		h = (h ^ (u64)(uintptr_t)race.log[i].at) * 1099511628211ULL;
+		uintptr_t at = (uintptr_t)race.log[i].at;
+
+		if (at >= lo && at < hi)
+			continue;
+		h = (h ^ at) * 1099511628211ULL;
 		h = (h ^ race.log[i].old) * 1099511628211ULL;
 		h = (h ^ *race.log[i].at) * 1099511628211ULL;
+	}
+	/* the clocks of locks and words made in this run */
+	for (i = 0; race.sync && i < SYNC_NR; i++) {
+		const struct race_sync *sy = &race.sync[i];
+		int j;
+
+		if (sy->gen != race.gen)
+			continue;
+		h = (h ^ i ^ (u64)sy->key << 8) * 1099511628211ULL;
+		for (j = 0; j < SIM_MAX_THREADS; j++)
+			h = (h ^ sy->vc[j]) * 1099511628211ULL;
 	}
 	for (i = 0; i < SIM_MAX_THREADS * SIM_MAX_THREADS; i++) {
 		h = (h ^ (&race.vc[0][0])[i]) * 1099511628211ULL;
