@@ -94,23 +94,13 @@ bool sim_enabled(struct sim_world *w, int tid)
 	       sim_world_ops->op_enabled(w, &w->threads[tid]);
 }
 
-/**
- * sim_shared_event() - the last run's event of the step @t takes now, if
- * this run shares the step with it (sim_world.same_prefix), else NULL.
- * @w: the world, in coop_exec() before the operation runs.
- * @t: the thread whose operation it is.
- *
- * The trace buffer is reused from run to run (trace.c), so the last
- * run's event for the step is where this one's goes, unless the step put
- * others before it (an oracle's, fired while it ran): then the event found
- * is not of this step and thread, and the caller works the answer out.
- */
-const struct sim_event *sim_shared_event(const struct sim_world *w,
-					 const struct sim_thread *t)
+/* sim_shared_event()'s look into the buffer (engine.h). */
+const struct sim_event *sim_shared_event_at(const struct sim_world *w,
+					    const struct sim_thread *t)
 {
 	const struct sim_event *last;
 
-	if (w->step > w->same_prefix || w->trace.nr >= w->trace.cap)
+	if (w->trace.nr >= w->trace.cap)
 		return NULL;
 	last = &w->trace.ev[w->trace.nr];
 	if (last->type != SIM_EV_OP || last->step != w->step ||

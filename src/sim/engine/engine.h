@@ -688,6 +688,28 @@ static inline void sim_self_set(struct sim_thread *t)
 	sim_self = t;
 	seam_stack = t ? &t->calls : NULL;
 }
+const struct sim_event *sim_shared_event_at(const struct sim_world *w,
+					    const struct sim_thread *t);
+
+/**
+ * sim_shared_event() - the last run's event of the step @t takes now, if
+ * this run shares the step with it (sim_world.same_prefix), else NULL.
+ * @w: the world, in coop_exec() before the operation runs.
+ * @t: the thread whose operation it is.
+ *
+ * The trace buffer is reused from run to run (trace.c), so the last
+ * run's event for the step is where this one's goes, unless the step put
+ * others before it (an oracle's, fired while it ran): then the event found
+ * is not of this step and thread, and the caller works the answer out.
+ */
+static inline const struct sim_event *
+sim_shared_event(const struct sim_world *w, const struct sim_thread *t)
+{
+	if (likely(w->step > w->same_prefix))
+		return NULL;
+	return sim_shared_event_at(w, t);
+}
+
 /*
  * Set by the command line's SIGINT handler: long searches and loops stop
  * at their next check and report what they did so far.
@@ -703,8 +725,6 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy);
 void sim_install_segv(void);
 long sim_coop_op(struct sim_op *op);
 bool sim_enabled(struct sim_world *w, int tid);
-const struct sim_event *sim_shared_event(const struct sim_world *w,
-					 const struct sim_thread *t);
 unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);
 

@@ -691,8 +691,12 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		return;
 	if (unlikely(race.skip))
 		resume(w);
-	if (!mark())
-		return;
+	if (race.logging) {
+		if (!mark())
+			return;
+	} else {
+		race.step++;
+	}
 	switch (op->kind) {
 	case SEAM_SPIN_LOCK:
 	case SEAM_MUTEX_LOCK:
