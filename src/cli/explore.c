@@ -440,11 +440,12 @@ static void explore_all_md(FILE *f, const struct explore_args *a,
  * scenario far more than on the era, so the costly column (proc-reader)
  * is done early, and the many small cells after it even out the end,
  * where row by row one core would still be searching the last era's
- * costly cell with nothing left for the other.  A worker writes what the cell printed into a
- * buffer of its own and sends it back with the cell's result; the parent
- * prints the buffers in the table's order, each once every cell before
- * it has printed, so stdout is byte for byte what one process would have
- * written (the progress lines on stderr interleave, as they would not).
+ * costly cell with nothing left for the other.  A worker writes what the
+ * cell printed into a buffer of its own and sends it back with the cell's
+ * result; the parent prints the buffers in the table's order, each once
+ * every cell before it has printed, so stdout is byte for byte what one
+ * process would have written (the progress lines on stderr interleave,
+ * as they would not).
  * Ctrl-C reaches the workers (the parent passes it on): each ends its
  * cell as a single process would, reports it, and the table says what
  * was done.  A worker that dies without reporting fails the command.

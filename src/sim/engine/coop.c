@@ -94,13 +94,21 @@ bool sim_enabled(struct sim_world *w, int tid)
 	       sim_world_ops->op_enabled(w, &w->threads[tid]);
 }
 
-/* sim_shared_event()'s look into the buffer (engine.h). */
-const struct sim_event *sim_shared_event_at(const struct sim_world *w,
-					    const struct sim_thread *t)
+/*
+ * The last run's event of the step @t takes now (in coop_exec(), before
+ * the operation runs), if this run shares the step with it
+ * (sim_world.same_prefix), else NULL.  The trace buffer is reused from
+ * run to run (trace.c), so the last run's event for the step is where
+ * this one's goes, unless the step put others before it (an oracle's,
+ * fired while it ran): then the event found is not of this step and
+ * thread, and the answer is worked out again.
+ */
+static inline const struct sim_event *shared_event(const struct sim_world *w,
+						   const struct sim_thread *t)
 {
 	const struct sim_event *last;
 
-	if (w->trace.nr >= w->trace.cap)
+	if (likely(w->step > w->same_prefix) || w->trace.nr >= w->trace.cap)
 		return NULL;
 	last = &w->trace.ev[w->trace.nr];
 	if (last->type != SIM_EV_OP || last->step != w->step ||
@@ -276,7 +284,6 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
 	struct sim_op_done done = { .arg2 = t->op.arg2, .changed = true };
-	const struct sim_event *shared;
 	unsigned int enabled;
 	struct sim_event *ev;
 	int kind = t->op.kind;
@@ -284,8 +291,8 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 
 	w->step++;
 	/* who could go: the last run's answer, if it ran this very step */
-	shared = sim_shared_event(w, t);
-	enabled = shared ? shared->enabled : sim_enabled_mask(w);
+	done.shared = shared_event(w, t);
+	enabled = done.shared ? done.shared->enabled : sim_enabled_mask(w);
 	if (!w->probing)
 		w->run_steps = w->step;
 	t->nsteps++;

@@ -413,12 +413,16 @@ struct sim_dep_ev;
 /**
  * struct sim_op_done - what the world says of an operation it ran, for the
  * engine's event (struct sim_event has each field's meaning).
+ * @shared: set by the engine before: the last run's event of this very
+ *	    step, if this run shares it (sim_world.same_prefix), else NULL;
+ *	    what it says the world need not work out again.
  * @fn: the lock's name, for a lock operation.
  * @arg2: the event's second argument (a wake_up()'s waiters).
  * @woke: the threads it woke.
  * @changed: it changed its word or lock.
  */
 struct sim_op_done {
+	const struct sim_event *shared;
 	const void *fn;
 	long arg2;
 	u16 woke;
@@ -688,28 +692,6 @@ static inline void sim_self_set(struct sim_thread *t)
 	sim_self = t;
 	seam_stack = t ? &t->calls : NULL;
 }
-const struct sim_event *sim_shared_event_at(const struct sim_world *w,
-					    const struct sim_thread *t);
-
-/**
- * sim_shared_event() - the last run's event of the step @t takes now, if
- * this run shares the step with it (sim_world.same_prefix), else NULL.
- * @w: the world, in coop_exec() before the operation runs.
- * @t: the thread whose operation it is.
- *
- * The trace buffer is reused from run to run (trace.c), so the last
- * run's event for the step is where this one's goes, unless the step put
- * others before it (an oracle's, fired while it ran): then the event found
- * is not of this step and thread, and the caller works the answer out.
- */
-static inline const struct sim_event *
-sim_shared_event(const struct sim_world *w, const struct sim_thread *t)
-{
-	if (likely(w->step > w->same_prefix))
-		return NULL;
-	return sim_shared_event_at(w, t);
-}
-
 /*
  * Set by the command line's SIGINT handler: long searches and loops stop
  * at their next check and report what they did so far.

@@ -79,6 +79,7 @@ void sim_race_register(struct seam_machine *m);
 void sim_race_reset(struct sim_world *w);
 /* the steps this run shares with the last, which the oracle has already */
 extern unsigned int sim_race_shared;
+void sim_race_resume(struct sim_world *w);
 void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op, long ret, bool changed, u16 woke);
 /* program.c */

@@ -778,20 +778,21 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 {
 	int kind = t->op.kind, state = t->state, i;
 	struct sim_word before = { .valid = false };
-	const struct sim_event *shared;
+	const struct sim_event *shared = done->shared;
 	u16 asleep = 0;
 	long ret;
 
 	if (unlikely(kind == SEAM_BAD)) {
+		/* a race found in the steps shared with the last run stands */
+		sim_race_resume(w);
 		/* DOC: A model bug is a verdict: touch nothing */
 		sim_op_bad(w, t, &t->op);
 		return 0;
 	}
 	/*
-	 * A step the last run took too (sim_shared_event()): what it did to
-	 * its word and whom it woke, the last run's event says
+	 * A step the last run took too (done->shared): what it did to its
+	 * word and whom it woke, the last run's event says
 	 */
-	shared = sim_shared_event(w, t);
 	if (!shared) {
 		done->fn = sim_lock_name(&t->op);
 		word_save(&t->op, &before);

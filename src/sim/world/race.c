@@ -74,10 +74,9 @@
  * DPOR runs each new execution from the start, along the last one's
  * schedule up to its backtrack point, and only then differently, and so
  * does preemption bounding: most of the steps of an exhaustive search
- * are such a repeat.  The oracle's
- * findings there cannot differ from the last run's (the same steps, the
- * same accesses, the same order), so the oracle does not look at them
- * again.  Whatever it changes (a kept
+ * are such a repeat.  The oracle's findings there cannot differ from the
+ * last run's (the same steps, the same accesses, the same order), so the
+ * oracle does not look at them again.  Whatever it changes (a kept
  * access, a thread's clock or a lock's, a clock made) goes into an undo
  * log first, and before each step it notes where the log stood.  The
  * explorer says how many steps a run shares with the last one
@@ -176,13 +175,15 @@ struct race_report {
 	struct sim_hit hit;
 };
 
-/*
- * The oracle's state; one execution at a time (the coop engine runs on
- * one OS thread).  The cells an execution touched are emptied before the
- * next one; a generation number makes every clock stale at once.
- */
+/* The steps this run shares with the last one, which the oracle skips. */
 unsigned int sim_race_shared;
 
+/*
+ * The oracle's state; one execution at a time (the coop engine runs on
+ * one OS thread).  What an execution changed is undone before the next
+ * one (its log, or the cells it used); a generation number makes every
+ * clock stale at once.
+ */
 static struct {
 	bool on;			/* the model is instrumented */
 	bool off;			/* turned off (sim_race_enable()) */
@@ -646,6 +647,19 @@ static void resume(struct sim_world *w)
 			      race.rep.hit.step, "%s", race.rep.hit.msg);
 		w->verdict.hit[ORACLE_DATA_RACE] = race.rep.hit;
 	}
+}
+
+/**
+ * sim_race_resume() - @w's current step is past the ones it shares with
+ * the last run: if the oracle skipped those, it looks from here on.  For
+ * a step that does not come to sim_race_op() (a model bug, which ends
+ * the run): a race found in the shared steps is reported all the same.
+ * @w: the world.
+ */
+void sim_race_resume(struct sim_world *w)
+{
+	if (race.active && race.skip && w->step > race.skip)
+		resume(w);
 }
 
 /* Where the log stands before this step.  Return: false if out of room. */
