@@ -77,7 +77,14 @@ $(BOOK_OUT)/.bench-list: book-force
 BOOK_MUT := $(BOOK_OUT)/mutants
 BOOK_MUT_SRCS := $(sort $(wildcard tests/mutants/*/*.c tests/mutants/*/*/*.c))
 
-$(BOOK_MUT)/eras.o: src/sim/engine/eras.c Makefile book/book.mk
+# The list of mutants, rewritten only when it changes: a mutant added or
+# removed rebuilds the table of eras.
+$(BOOK_MUT)/.list: book-force
+	@mkdir -p $(@D)
+	@echo '$(MUTANTS)' | cmp -s - $@ || echo '$(MUTANTS)' > $@
+
+$(BOOK_MUT)/eras.o: src/sim/engine/eras.c Makefile book/book.mk \
+		$(BOOK_MUT)/.list
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ERA_DEFS) \
 		-DSIM_LAB_ERAS='$(foreach e,$(MUTANTS),ERA($(call era_sym,$(e))))' \

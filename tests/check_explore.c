@@ -1265,6 +1265,48 @@ START_TEST(test_plain_race_is_found_without_interleaving)
 END_TEST
 
 /*
+ * DOC: A reference is put after it is taken: a put the lock does not
+ * order after its get is a WARN in every execution where the consumer
+ * puts, though the count never goes below zero; the consumer that runs
+ * first puts nothing and is clean.  Taken before the unlock, the same
+ * reference is proven clean.  Not in the sanitizers' builds.
+ */
+START_TEST(test_put_before_get_is_found)
+{
+	const struct sim_hit *hit = &w.verdict.hit[ORACLE_WARN];
+	struct sim_explore_result r;
+	int mode;
+
+	if (!sim_race_on()) {
+		printf("reference check: not in this build (sanitizers)\n");
+		return;
+	}
+	for (mode = 0; mode <= SIM_EXPLORE_DPOR; mode++) {
+		t_build_program(&w, "ref-late");
+		explore(mode, 2, &r, false);
+		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_WARN),
+			      "%s: fired %#x", sim_explore_mode_name(mode),
+			      r.first.fired);
+		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		ck_assert_msg(strstr(hit->msg, "C puts a reference in ") &&
+			      strstr(hit->msg, "that only O took, in ") &&
+			      strstr(hit->msg, "tests/programs/ref-late.c:"),
+			      "%s: %s", sim_explore_mode_name(mode), hit->msg);
+		sim_world_free(&w);
+	}
+	t_build_program(&w, "ref-late");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && r.buggy > 0 && r.buggy < r.completed,
+		      "ref-late: %lu of %lu buggy", r.buggy, r.completed);
+	sim_world_free(&w);
+	t_build_program(&w, "ref-ordered");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && !r.buggy, "ref-ordered");
+	sim_world_free(&w);
+}
+END_TEST
+
+/*
  * mmap_assert_write_locked() (lockdep's check, the mmap-unlocked oracle):
  * a hold downgraded to read fails it, in every execution, naming the
  * function that asserts; the same assertion before the downgrade holds.
@@ -1375,8 +1417,11 @@ START_TEST(test_race_oracle_adds_no_execution)
 }
 END_TEST
 
-/* a mutant whose munmap() races with a reader (tests/mutants/) */
-extern const struct era era_early_downgrade;
+/*
+ * Mutants (tests/mutants/): munmap() racing with a reader, a reference
+ * taken after the timer that puts it is armed.
+ */
+extern const struct era era_early_downgrade, era_late_task_ref;
 
 /* What each execution of a search left: its verdict, its hit, the oracle. */
 struct run_digests {
@@ -1386,12 +1431,18 @@ struct run_digests {
 
 static void digest_run(const struct sim_world *sw, void *data)
 {
+	static const int oracles[] = { ORACLE_DATA_RACE, ORACLE_WARN };
 	struct run_digests *rd = data;
-	const struct sim_hit *hit = &sw->verdict.hit[ORACLE_DATA_RACE];
 	u64 h = sim_race_digest() ^ sw->verdict.fired;
 	const char *c;
+	unsigned int i;
 
-	if (sw->verdict.fired & EXPECT(ORACLE_DATA_RACE)) {
+	/* the oracle's two reports: a data race, a put before its get */
+	for (i = 0; i < ARRAY_SIZE(oracles); i++) {
+		const struct sim_hit *hit = &sw->verdict.hit[oracles[i]];
+
+		if (!(sw->verdict.fired & EXPECT(oracles[i])))
+			continue;
 		h = (h ^ hit->step ^ (u64)hit->tid << 32) * 1099511628211ULL;
 		for (c = hit->msg; *c; c++)
 			h = (h ^ (u8)*c) * 1099511628211ULL;
@@ -1407,6 +1458,7 @@ static void digest_run(const struct sim_world *sw, void *data)
  * ends with the same oracle state, the same verdict and the same
  * data-race hit as when every step is looked at: on a program where every
  * execution races (the race found in a shared step is found again), on a
+ * mutant whose put comes before its get in happens-before, on a
  * mutant's cell where one does, and on clean and buggy cells of eras; for
  * DPOR and for preemption bounding, the two that backtrack.  And runs do
  * share steps, or the test would prove nothing.
@@ -1417,8 +1469,10 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 		const char *era, *scn;
 	} cells[] = {
 		{ "program", "race-early" },
+		{ "mutant-late-task-ref", "oom" },
 		{ "mutant-early-downgrade", "munmap-reader" },
 		{ "v6.1", "two-victims" },
+		{ "v6.1", "oom" },
 		{ "v4.14", "proc-reader" },
 		{ "v6.18", "wedged" },
 	};
@@ -1438,16 +1492,21 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 		const char *era = cells[i % ARRAY_SIZE(cells)].era;
 		const char *name = cells[i % ARRAY_SIZE(cells)].scn;
 		const struct sim_scenario *scn = sim_scenario_by_name(name);
+		const struct era *mutant =
+			!strcmp(era, era_early_downgrade.id) ?
+			&era_early_downgrade :
+			!strcmp(era, era_late_task_ref.id) ?
+			&era_late_task_ref : NULL;
 		char err[256];
 
 		o.mode = i < ARRAY_SIZE(cells) ? SIM_EXPLORE_DPOR :
 						 SIM_EXPLORE_ICB;
 		if (!strcmp(era, "program"))
 			t_build_program(&w, name);
-		else if (!strcmp(era, era_early_downgrade.id))
-			ck_assert_msg(!sim_world_build(&w, &era_early_downgrade,
-						       scn, &scn->defaults,
-						       err, sizeof(err)),
+		else if (mutant)
+			ck_assert_msg(!sim_world_build(&w, mutant, scn,
+						       &scn->defaults, err,
+						       sizeof(err)),
 				      "%s", err);
 		else
 			t_build(&w, era, name);
@@ -1986,6 +2045,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
 	tcase_add_test(tc, test_plain_race_is_found_without_interleaving);
+	tcase_add_test(tc, test_put_before_get_is_found);
 	tcase_add_test(tc, test_write_assertion_fails_on_a_read_hold);
 	tcase_add_test(tc, test_maple_tree_writers_hold_the_lock);
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);

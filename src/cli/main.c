@@ -63,20 +63,31 @@ bool cli_is_help(const char *arg)
 const struct era *cli_era(const char *name)
 {
 	const struct era *era = sim_era_by_name(name);
-	char list[256];
-	int i, n = 0;
+	size_t len = 1, n = 0;
+	char *list;
+	int i;
 
 	if (era)
 		return era;
+	/* every id, however many the binary has (the book's has mutants) */
+	for (i = 0; i < sim_nr_eras; i++)
+		len += strlen(sim_eras[i]->id) + 1;
+	for (i = 0; sim_lab_eras[i]; i++)
+		len += strlen(sim_lab_eras[i]->id) + 1;
+	list = malloc(len);
+	if (!list) {
+		cli_error("unknown era '%s' (`reaplab list` shows the eras)",
+			  name);
+		return NULL;
+	}
 	list[0] = 0;
 	for (i = 0; i < sim_nr_eras; i++)
-		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
-			      " %s", sim_eras[i]->id);
+		n += snprintf(list + n, len - n, " %s", sim_eras[i]->id);
 	for (i = 0; sim_lab_eras[i]; i++)
-		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
-			      " %s", sim_lab_eras[i]->id);
+		n += snprintf(list + n, len - n, " %s", sim_lab_eras[i]->id);
 	cli_error("unknown era '%s' (eras:%s; `reaplab list` shows their card names too)",
 		  name, list);
+	free(list);
 	return NULL;
 }
 

@@ -58,5 +58,4 @@ const struct era_entry era_entry = {
 	.find_vma = lookup_vma,
 	.mmap_read_lock = read_lock_mm,
 	.mmap_read_unlock = read_unlock_mm,
-	.tick_after_exit = tick_after_exit,
 };

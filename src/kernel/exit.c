@@ -42,11 +42,9 @@ static void exit_mm(struct task_struct *tsk)
  * @code: exit code (unused).
  *
  * CUSTOM: returns to its caller instead of never returning; the simulated
- * thread ends when its body returns.  Where the kernel's do_task_dead()
- * leaves the CPU to the idle task, whose ticks expire the timers the task
- * left pending (the v5.18 OOM reaper delay of a victim that queued
- * itself), the model runs them at once: tick_after_exit(), simulator-only
- * (linux/timer.h).
+ * thread ends when its body returns.  A timer the task left pending (the
+ * v5.18 OOM reaper delay of a victim that queued itself) runs in
+ * ksoftirqd, whether the task is gone or not (linux/timer.h).
  */
 void do_exit(long code)
 {
@@ -55,7 +53,6 @@ void do_exit(long code)
 	(void)code;
 	set_bit(PF_EXITING, &tsk->flags);
 	exit_mm(tsk);
-	tick_after_exit();
 }
 //! [exit_mm]
 

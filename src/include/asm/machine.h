@@ -43,6 +43,8 @@ struct task_struct;
  * @pr: one pr_*() message.
  * @task: the task running now (current).
  * @kthread_run: start a kernel thread (while booting only).
+ * @kthread_create: make a kernel thread that starts every execution
+ *		    asleep (while booting only; linux/kthread.h).
  * @alloc: @size bytes of memory that poisons itself when freed, named
  *	   for the object it holds.
  * @func_enter: a model function @fn was entered, by a thread whose stack
@@ -53,6 +55,9 @@ struct task_struct;
  *	    @flags: SEAM_ACCESS_* below.  NULL: nobody checks them.
  * @access_ignore: data_race(): current's accesses are not checked while
  *		   the sum of its calls' @delta (+1, then -1) is positive.
+ * @ref_get: model code at @pc took a reference on the object counted at
+ *	     @obj (ref_tracker_get(), linux/sched.h).  NULL: nobody checks.
+ * @ref_put: ... and dropped one.
  */
 struct seam_machine {
 	long (*op)(enum seam_op op, void *obj, long arg, long arg2,
@@ -63,6 +68,8 @@ struct seam_machine {
 	struct task_struct *(*task)(void);
 	struct task_struct *(*kthread_run)(int (*threadfn)(void *data),
 					   void *data, const char *name);
+	struct task_struct *(*kthread_create)(int (*threadfn)(void *data),
+					      void *data, const char *name);
 	void *(*alloc)(size_t size, const char *name);
 	void (*func_enter)(void *fn);
 	void (*func_exit)(void *fn);
@@ -70,6 +77,8 @@ struct seam_machine {
 	void (*access)(const void *addr, unsigned int size, unsigned int flags,
 		       const void *pc);
 	void (*access_ignore)(int delta);
+	void (*ref_get)(const void *obj, const void *pc);
+	void (*ref_put)(const void *obj, const void *pc);
 };
 
 /* What a plain access is (struct seam_machine's @access). */

@@ -10,17 +10,12 @@
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
-struct timer_list;
-
 /**
  * struct thread_struct - architecture-specific part of a task.
  * @sim_tid: index of the simulated thread that runs this task, or -1.
- * @timers: the timers pending on this task's CPU (kernel/time/timer.c's
- *	    per-CPU timer base; a task is its own CPU in the model).
  */
 struct thread_struct {
 	int sim_tid;
-	struct timer_list *timers;
 };
 
 #endif /* _ASM_PROCESSOR_H */

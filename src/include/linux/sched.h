@@ -135,12 +135,14 @@ static inline pid_t task_pid_nr(struct task_struct *tsk)
 /*
  * DOC: Task references
  *
- * Upstream a task_struct is freed when its usage count drops to zero: it
- * starts at 2, one reference for the task itself and one that
- * release_task() drops once it is reaped, and whoever keeps a pointer to
- * another task takes one more with get_task_struct() (wake_oom_reaper()
- * for the reaper's queue, pidfd_get_task() for process_mrelease(), the
- * v5.18 timer) and drops it with put_task_struct().
+ * Upstream a task_struct is freed when its usage count drops to zero.
+ * dup_task_struct() gives it references of its own, for the task itself
+ * and for release_task() once it is reaped (some kernels count those two
+ * apart, in rcu_users, which holds a usage reference for both), and
+ * whoever keeps a pointer to another task takes one more with
+ * get_task_struct() (wake_oom_reaper() for the reaper's queue,
+ * pidfd_get_task() for process_mrelease(), the v5.18 timer) and drops it
+ * with put_task_struct().
  *
  * The model's task structs outlive the run (a task is never released),
  * and freeing them would cost more than it shows: a refcount on the seam
@@ -155,15 +157,34 @@ static inline pid_t task_pid_nr(struct task_struct *tsk)
  * one of the task's own, so the task is freed under a pointer someone
  * still uses ("refcount_t: underflow; use-after-free."): a WARN verdict.
  * That is what a task taken off the reaper's queue twice does, when the
- * queue is written outside oom_reaper_lock.  What it cannot show is a
- * use after the last put (v4.9's and v5.15's MMF_OOM_SKIP set after
- * put_task_struct()): no put is ever the last.
+ * queue is written outside oom_reaper_lock.
+ *
+ * A put can also come first in an order the run did not take: a timer's
+ * callback that puts the reference its arming task takes only after
+ * add_timer().  With no seam operation between the two, no schedule puts
+ * the callback in between, and the count never goes below zero.  So each
+ * reference is also handed to the machine (ref_tracker_get() and
+ * ref_tracker_put(), CUSTOM, after the kernel's ref_tracker, which keeps
+ * each reference with the stack that took it), and the data-race oracle
+ * checks every put against happens-before: it must drop a reference taken
+ * before it, by its own thread or by one whose release, atomic or wake-up
+ * it has seen (DOC: A reference is put after it is taken,
+ * sim/world/race.c).  One that finds only references taken concurrently
+ * with it is the same WARN.  What neither can show is a use after the
+ * last put (v4.9's and v5.15's MMF_OOM_SKIP set after put_task_struct()):
+ * no put is ever the last.
  */
+void ref_tracker_get(const void *obj);
+void ref_tracker_put(const void *obj);
+
 #define get_task_struct(t)						\
-	((void)__atomic_add_fetch(&(t)->sim_refs, 1, __ATOMIC_RELAXED))
+	({ __atomic_add_fetch(&(t)->sim_refs, 1, __ATOMIC_RELAXED);	\
+	   ref_tracker_get(&(t)->sim_refs); })
 #define refcount_underflow(t)						\
 	(__atomic_sub_fetch(&(t)->sim_refs, 1, __ATOMIC_RELAXED) < 0)
-#define put_task_struct(t)	((void)WARN_ON(refcount_underflow(t)))
+#define put_task_struct(t)						\
+	({ ref_tracker_put(&(t)->sim_refs);				\
+	   (void)WARN_ON(refcount_underflow(t)); })
 
 /* task_lock() - take the lock that pins @p->mm (task_struct::alloc_lock). */
 static inline void task_lock(struct task_struct *p)
@@ -198,13 +219,10 @@ static inline void task_unlock(struct task_struct *p)
 
 /*
  * schedule_timeout() - sleep for @timeout jiffies unless woken first.
- * The model's clock ticks here, so the timers current armed expire first
- * (linux/timer.h).
  * Return: 0 if the time ran out, the jiffies left otherwise.
  */
 #define __SCHEDULE_TIMEOUT(t, state, fn)				\
-	({ run_local_timers();						\
-	   SEAM(SEAM_SCHEDULE_TIMEOUT, current, 0, t, state, fn, #t); })
+	({ SEAM(SEAM_SCHEDULE_TIMEOUT, current, 0, t, state, fn, #t); })
 #define schedule_timeout(t)						\
 	__SCHEDULE_TIMEOUT(t, -1, "schedule_timeout")
 #define schedule_timeout_idle(t)					\

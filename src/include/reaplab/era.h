@@ -54,7 +54,6 @@ struct era_entry {
 					   unsigned long addr);
 	void (*mmap_read_lock)(struct mm_struct *mm);
 	void (*mmap_read_unlock)(struct mm_struct *mm);
-	void (*tick_after_exit)(void);
 };
 
 extern const struct era_entry era_entry;

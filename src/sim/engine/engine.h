@@ -168,6 +168,8 @@ enum sim_run {
 };
 
 #define SIM_T_DAEMON	0x1	/* a kthread: may sleep idle at the end */
+#define SIM_T_ASLEEP	0x2	/* starts every execution asleep, in its
+				 * first schedule() (kthread_create()) */
 
 /* --- spin-waits (world/spin.c, DOC: Spin-waits are awaits) ----------- */
 
@@ -448,8 +450,7 @@ struct sim_op_done {
  * Around one execution:
  * @reset: back to the snapshot (model data, arena, the world's view of
  *	each thread, its bookkeeping), before the engine's own reset.
- * @thread_return: @t's body returned and it is still running (the
- *	timers its task left pending expire).
+ * @thread_return: @t's body returned and it is still running.
  * @thread_done: @t is done (it must hold no lock).
  * @probe_wake: at the end of a run, wake @t spuriously if it is a daemon
  *	asleep in its idle wait (the lost wake-up probe); true if it was.

@@ -66,7 +66,6 @@ static const struct sim_layout work_l =
 	LAYOUT("work_struct", struct work_struct, work_f);
 
 static const struct sim_field timer_f[] = {
-	F(struct timer_list, next, NULL),
 	F(struct timer_list, expires, NULL),
 	F(struct timer_list, function, NULL),
 };
@@ -82,7 +81,6 @@ static const struct sim_layout list_l =
 
 static const struct sim_field thread_f[] = {
 	F(struct thread_struct, sim_tid, NULL),
-	F(struct thread_struct, timers, NULL),
 };
 static const struct sim_layout thread_l =
 	LAYOUT("thread_struct", struct thread_struct, thread_f);

@@ -87,7 +87,6 @@ void world_assert_failed(const char *cond, const char *file, int line);
 
 /* world.c */
 void sim_end_of_run(struct sim_world *w);
-void sim_thread_end_tick(struct sim_thread *t);
 extern const struct sim_world_ops sim_kernel_ops;
 
 /* spin.c */

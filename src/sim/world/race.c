@@ -150,6 +150,19 @@ struct race_sync {
 	vclock vc;
 };
 
+/*
+ * struct race_ref - a reference taken and not yet put (DOC: A reference
+ * is put after it is taken): the counter it was taken on, 0 for a free
+ * entry; who took it, when and where, as a kept access is (@at).
+ */
+struct race_ref {
+	u64 obj;
+	race_slot at;
+};
+
+/* References held at once that the oracle keeps (more: not checked). */
+#define RACE_REFS	32
+
 /* struct undo - a word of the oracle's memory, as it was before a change. */
 struct undo {
 	u64 *at;
@@ -163,13 +176,16 @@ struct race_mark {
 };
 
 /*
- * struct race_report - the race an execution reported, to report again
- * in a run that repeats the step it was found in without looking.
+ * struct race_report - what an execution reported (a data race, a put
+ * before its get), to report again in a run that repeats the step it was
+ * found in without looking.
+ * @oracle: its oracle, ORACLE_DATA_RACE or ORACLE_WARN.
  * @valid: there is one.
  * @step: the oracle steps seen when it was found.
  * @hit: the oracle's hit.
  */
 struct race_report {
+	int oracle;
 	bool valid;
 	unsigned int step;
 	struct sim_hit hit;
@@ -211,12 +227,14 @@ static struct {
 	unsigned int step, nmarks, marks_cap;
 	struct race_mark *marks;
 	unsigned int skip;		/* steps of the last run, not looked at */
-	struct race_report rep;		/* this execution's report */
+	struct race_report rep[2];	/* this execution's reports: a data
+					 * race, a put before its get */
 	bool own;			/* share nothing (sim_race_share()) */
 	bool logging;			/* this run keeps an undo log */
 	struct race_cell **touched;	/* else: the cells it used */
 	size_t ntouched, touched_cap;
 	bool lost;			/* a change the log could not keep */
+	struct race_ref ref[RACE_REFS];	/* references taken, not put */
 	struct race_sync *sync;
 	struct sim_race_stats stats;
 } race;
@@ -413,6 +431,8 @@ static void release(int tid, const void *obj, unsigned int sub)
 static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 		   unsigned int size, unsigned int flags, u32 where,
 		   race_slot s);
+static void ref_report(struct sim_world *w, struct sim_thread *t,
+		       race_slot got, u32 where);
 
 /*
  * One granule's part of an access by @t: @mask its bytes, @a and @size
@@ -638,14 +658,20 @@ static void watch(bool on)
  */
 static void resume(struct sim_world *w)
 {
+	int i;
+
 	race.step = race.skip;
 	race.skip = 0;
 	sim_race_shared = 0;
 	watch(true);
-	if (race.rep.valid) {
-		sim_oracle_at(w, ORACLE_DATA_RACE, race.rep.hit.tid,
-			      race.rep.hit.step, "%s", race.rep.hit.msg);
-		w->verdict.hit[ORACLE_DATA_RACE] = race.rep.hit;
+	for (i = 0; i < 2; i++) {
+		const struct race_report *r = &race.rep[i];
+
+		if (!r->valid)
+			continue;
+		sim_oracle_at(w, r->oracle, r->hit.tid, r->hit.step, "%s",
+			      r->hit.msg);
+		w->verdict.hit[r->oracle] = r->hit;
 	}
 }
 
@@ -806,6 +832,111 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		stop_looking();		/* a slot's clock has 16 bits */
 }
 
+/* --- references ---------------------------------------------------------- */
+
+/*
+ * DOC: A reference is put after it is taken
+ *
+ * A put_task_struct() that drops a reference before its get_task_struct()
+ * took it is a use-after-free upstream ("refcount_t: underflow;
+ * use-after-free."), and the model counts references (DOC: Task
+ * references, linux/sched.h).  But the count sees only the order the run
+ * took: a timer callback that puts a reference its arming task takes only
+ * after add_timer() runs, in every schedule, after that get, because no
+ * seam operation lies between add_timer() and the get.  So every get and
+ * put also comes here (ref_tracker_get() and ref_tracker_put(), the
+ * machine's @ref_get and @ref_put), and the oracle keeps each reference
+ * taken, with the taking thread's clock then, as it keeps an access.  A
+ * put drops one of them that happens before it: its own thread's first,
+ * else any whose clock the putting thread has taken in, through a lock,
+ * an atomic or a wake-up.  A put that finds references on its counter but
+ * none before it is a WARN: in the same trace the put could come first.
+ * A put that finds none at all drops one taken where the oracle did not
+ * look (while the scenario was built): the count alone judges it.
+ *
+ * The order is the one the explorer's dependency relation keeps (DOC:
+ * The data-race oracle), so the verdict is the same in every execution
+ * of a Mazurkiewicz trace and costs no execution more.  The references
+ * live in the undo log like the clocks (DOC: A shared prefix is checked
+ * once): a run that repeats steps finds them as they were after those.
+ */
+
+static void ref_set(struct race_ref *r, u64 obj, race_slot at)
+{
+	save(&r->obj);
+	save(&r->at);
+	r->obj = obj;
+	r->at = at;
+}
+
+/* Is the oracle looking at @t's plain code now? */
+static inline bool ref_looking(const struct sim_world *w,
+			       const struct sim_thread *t)
+{
+	return race.active && !race.skip && t && w->mode == SIM_MODE_COOP &&
+	       !w->probing;
+}
+
+/* world_ref_get() - model code at @pc took a reference counted at @obj. */
+static void world_ref_get(const void *obj, const void *pc)
+{
+	struct sim_world *w = sim;
+	struct sim_thread *t = sim_self;
+	unsigned int i;
+
+	if (!ref_looking(w, t))
+		return;
+	for (i = 0; i < RACE_REFS; i++) {
+		if (race.ref[i].obj)
+			continue;
+		ref_set(&race.ref[i], (uintptr_t)obj,
+			slot_make(t->tid, 0, 0, race.vc[t->tid][t->tid],
+				  image_off(pc)));
+		return;
+	}
+	race.stats.refs_lost++;
+}
+
+/*
+ * world_ref_put() - model code at @pc dropped a reference counted at
+ * @obj: it must be one taken before it in happens-before.
+ */
+static void world_ref_put(const void *obj, const void *pc)
+{
+	struct sim_world *w = sim;
+	struct sim_thread *t = sim_self;
+	const u32 *vc;
+	race_slot at;
+	int mine = -1, before = -1, other = -1, i;
+
+	if (!ref_looking(w, t))
+		return;
+	vc = race.vc[t->tid];
+	for (i = 0; i < RACE_REFS; i++) {
+		at = race.ref[i].at;
+		if (race.ref[i].obj != (uintptr_t)obj)
+			continue;
+		if ((int)S_TID(at) == t->tid)
+			mine = i;
+		else if (S_CLOCK(at) <= vc[S_TID(at)])
+			before = i;
+		else
+			other = i;
+	}
+	if (mine < 0)
+		mine = before;
+	if (mine >= 0) {
+		ref_set(&race.ref[mine], 0, 0);
+		return;
+	}
+	if (other < 0)
+		return;		/* taken before the oracle looked */
+	/* the reference goes, as the count does */
+	at = race.ref[other].at;
+	ref_set(&race.ref[other], 0, 0);
+	ref_report(w, t, at, image_off(pc));
+}
+
 /* --- the report ------------------------------------------------------------ */
 
 /*
@@ -875,6 +1006,15 @@ static const char *access_text(unsigned int flags)
 	return flags & SEAM_ACCESS_WRITE ? "plain write" : "plain read";
 }
 
+/* Report @hit again in a run that shares the step it was found in. */
+static void keep_report(int i, int oracle, const struct sim_hit *hit)
+{
+	race.rep[i].oracle = oracle;
+	race.rep[i].valid = true;
+	race.rep[i].step = race.step;
+	race.rep[i].hit = *hit;
+}
+
 static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 		   unsigned int size, unsigned int flags, u32 where,
 		   race_slot s)
@@ -901,9 +1041,35 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 	hit->fn = fn;
 	hit->file = file;
 	hit->line = line;
-	race.rep.valid = true;
-	race.rep.step = race.step;
-	race.rep.hit = *hit;
+	keep_report(0, ORACLE_DATA_RACE, hit);
+}
+
+/*
+ * A put @t makes at @where finds only the reference taken at @got, which
+ * does not happen before it (DOC: A reference is put after it is taken).
+ */
+static void ref_report(struct sim_world *w, struct sim_thread *t,
+		       race_slot got, u32 where)
+{
+	race_slot now = slot_make(t->tid, 0, 0, race.vc[t->tid][t->tid],
+				  where);
+	struct sim_hit *hit = &w->verdict.hit[ORACLE_WARN];
+	char mine[160], theirs[160];
+	const char *fn, *ofn, *file, *ofile;
+	int line, oline;
+
+	if (w->verdict.fired & (1u << ORACLE_WARN))
+		return;
+	where_text(now, mine, sizeof(mine), &fn, &file, &line);
+	where_text(got, theirs, sizeof(theirs), &ofn, &ofile, &oline);
+	sim_oracle(w, ORACLE_WARN, t->tid,
+		   "%c puts a reference in %s at step %u that only %c took, in %s at step %u, and no lock, atomic or wake-up orders that get before the put: in the same trace the put can come first (upstream: refcount_t: underflow; use-after-free.)",
+		   t->letter, mine, w->step, w->threads[S_TID(got)].letter,
+		   theirs, step_of(w, got));
+	hit->fn = fn;
+	hit->file = file;
+	hit->line = line;
+	keep_report(1, ORACLE_WARN, hit);
 }
 
 /* --- set-up ------------------------------------------------------------------ */
@@ -983,7 +1149,9 @@ void sim_race_reset(struct sim_world *w)
 		race.nsync = race.marks[p].nsync;
 		race.nmarks = p;
 		race.skip = sim_race_shared = p;
-		race.rep.valid = race.rep.valid && race.rep.step <= p;
+		for (i = 0; i < 2; i++)
+			race.rep[i].valid = race.rep[i].valid &&
+					    race.rep[i].step <= p;
 		watch(false);
 		race.stats.repeated += p;
 		return;
@@ -999,7 +1167,8 @@ void sim_race_reset(struct sim_world *w)
 	race.nsync = 0;
 	race.nmarks = 0;
 	race.skip = 0;
-	race.rep.valid = false;
+	race.rep[0].valid = race.rep[1].valid = false;
+	memset(race.ref, 0, sizeof(race.ref));
 	race.logging = w->backtracks;
 	memset(race.vc, 0, sizeof(race.vc));
 	memset(race.woken, 0, sizeof(race.woken));
@@ -1040,8 +1209,8 @@ void sim_race_share(bool on)
 
 /**
  * sim_race_digest() - for the tests: a digest of what the oracle holds
- * now.  The undo log of a run, the words it names as they are now, and
- * the threads' clocks: the same after a run that shared a prefix as
+ * now.  The undo log of a run, the words it names as they are now, the
+ * threads' clocks and the references held: the same after a run that shared a prefix as
  * after the same run looked at from its start.
  */
 u64 sim_race_digest(void)
@@ -1076,6 +1245,10 @@ u64 sim_race_digest(void)
 		h = (h ^ (&race.vc[0][0])[i]) * 1099511628211ULL;
 		h = (h ^ (&race.woken[0][0])[i]) * 1099511628211ULL;
 	}
+	for (i = 0; i < RACE_REFS; i++) {
+		h = (h ^ race.ref[i].obj) * 1099511628211ULL;
+		h = (h ^ race.ref[i].at) * 1099511628211ULL;
+	}
 	return (h ^ race.nsync) * 1099511628211ULL;
 }
 
@@ -1087,10 +1260,13 @@ void sim_race_stats(struct sim_race_stats *s)
 
 /**
  * sim_race_register() - be the machine's checker of plain accesses.
- * @m: the machine, whose @access and @access_ignore it fills.
+ * @m: the machine, whose @access, @access_ignore, @ref_get and @ref_put
+ *     it fills.
  */
 void sim_race_register(struct seam_machine *m)
 {
 	m->access = world_access;
 	m->access_ignore = world_access_ignore;
+	m->ref_get = world_ref_get;
+	m->ref_put = world_ref_put;
 }

@@ -22,6 +22,11 @@
  *     wedged          V victim blocked for good, no lock held, A, K, R, W
  *     munmap-reader   U munmap()s a VMA, then exits, P reads its cmdline
  *
+ * and, last, where the era has the v5.18 reaper delay (v6.1, v6.18), T,
+ * X and Y, the threads the delay's timers run their callbacks in
+ * (kernel/time/timer.c): each asleep, and taking no step, until a kill
+ * arms a timer and hands it one.
+ *
  * Every OOM scenario also has a bystander process, "candidate", that no
  * thread runs: the task the OOM killer picks if it kills a second time.
  *
@@ -452,7 +457,7 @@ static int build_oom(struct sim_world *w)
 	if (add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'V', "victim", user_task, w->k->victim))
 		return -1;
-	order_threads(w, "AVRW");
+	order_threads(w, "AVRWTXY");
 	return 0;
 }
 
@@ -467,7 +472,7 @@ static int build_proc_reader(struct sim_world *w)
 			   proc_reader, reader))
 		return -1;
 	record_mm(w, reader);
-	order_threads(w, "AVPRW");
+	order_threads(w, "AVPRWTXY");
 	return 0;
 }
 
@@ -481,7 +486,7 @@ static int build_kthread_reader(struct sim_world *w)
 	if (!reader || add(w, 'P', "kthread pinning the victim's mm",
 			   proc_reader, reader))
 		return -1;
-	order_threads(w, "AVPRW");
+	order_threads(w, "AVPRWTXY");
 	return 0;
 }
 
@@ -500,7 +505,7 @@ static int build_mrelease(struct sim_world *w)
 	    add(w, 'M', "lmkd: kill + process_mrelease", mrelease_caller,
 		lmkd))
 		return -1;
-	order_threads(w, "VM");
+	order_threads(w, "VMTXY");
 	return 0;
 }
 
@@ -513,7 +518,7 @@ static int build_stuck(struct sim_world *w)
 		w->k->victim) ||
 	    add(w, 'A', "allocating task", allocating_task, w->k->allocator))
 		return -1;
-	order_threads(w, "VARW");
+	order_threads(w, "VARWTXY");
 	return 0;
 }
 
@@ -532,7 +537,7 @@ static int build_concurrent_oom(struct sim_world *w)
 	    add(w, 'B', "second allocating task", allocating_task, second) ||
 	    add(w, 'V', "victim", user_task, w->k->victim))
 		return -1;
-	order_threads(w, "ABV");
+	order_threads(w, "ABVTXY");
 	return 0;
 }
 
@@ -551,7 +556,7 @@ static int build_exit_first(struct sim_world *w)
 	    add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'V', "victim", user_task, w->k->victim))
 		return -1;
-	order_threads(w, "KAV");
+	order_threads(w, "KAVTXY");
 	return 0;
 }
 
@@ -571,7 +576,7 @@ static int build_two_victims(struct sim_world *w)
 	    add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'D', "dying allocator", dying_allocator, dying))
 		return -1;
-	order_threads(w, "VADRW");
+	order_threads(w, "VADRWTXY");
 	return 0;
 }
 
@@ -595,7 +600,7 @@ static int build_wedged(struct sim_world *w)
 	    add(w, 'A', "allocating task", allocating_task, w->k->allocator) ||
 	    add(w, 'K', "kill -9 from a shell", killer, shell))
 		return -1;
-	order_threads(w, "VAKRW");
+	order_threads(w, "VAKRWTXY");
 	return 0;
 }
 
@@ -625,7 +630,7 @@ static int build_munmap_reader(struct sim_world *w)
 		w->k->victim) ||
 	    add(w, 'P', "ps reading /proc/pid/cmdline", proc_reader, ps))
 		return -1;
-	order_threads(w, "UP");
+	order_threads(w, "UPTXY");
 	return 0;
 }
 

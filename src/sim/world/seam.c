@@ -199,26 +199,43 @@ static char kthread_letter(const char *name)
 		return 'R';
 	if (!strncmp(name, "kworker", 7))
 		return 'W';
+	/* a timer's thread (kernel/time/timer.c): T, X, Y */
+	if (!strncmp(name, "timer softirq ", 14))
+		return "TXY"[(name[14] - '1') % 3];
 	return 'K';
 }
 
-static struct task_struct *world_kthread_run(int (*threadfn)(void *data),
-					     void *data, const char *name)
+static struct task_struct *kthread_new(int (*threadfn)(void *data),
+				       void *data, const char *name,
+				       unsigned int flags)
 {
 	struct sim_world *w = sim;
 	struct task_struct *p;
 
 	if (!w || w->mode != SIM_MODE_BOOT) {
-		fprintf(stderr, "reaplab: kthread_run(%s) after boot\n", name);
+		fprintf(stderr, "reaplab: kthread_run/create(%s) after boot\n", name);
 		abort();
 	}
 	p = w->era->entry->copy_process(name, BIT(PF_KTHREAD));
 	if (!p)
 		return NULL;
 	if (sim_thread_create(w, kthread_letter(name), name, threadfn, data, p,
-			      SIM_T_DAEMON) < 0)
+			      SIM_T_DAEMON | flags) < 0)
 		return NULL;
 	return p;
+}
+
+static struct task_struct *world_kthread_run(int (*threadfn)(void *data),
+					     void *data, const char *name)
+{
+	return kthread_new(threadfn, data, name, 0);
+}
+
+/* A thread that sleeps at the start of every execution (linux/kthread.h). */
+static struct task_struct *world_kthread_create(int (*threadfn)(void *data),
+						void *data, const char *name)
+{
+	return kthread_new(threadfn, data, name, SIM_T_ASLEEP);
 }
 
 /* --- memory: the arena, where a freed object is poisoned ------------- */
@@ -268,6 +285,7 @@ static struct seam_machine world_machine = {
 	.pr = world_pr,
 	.task = world_current,
 	.kthread_run = world_kthread_run,
+	.kthread_create = world_kthread_create,
 	.alloc = world_alloc,
 	.func_enter = world_func_enter,
 	.func_exit = world_func_exit,

@@ -941,7 +941,6 @@ static void *pool_main(void *arg)
 		memset(me->cls, 0, sizeof(me->cls));
 		if (!sigsetjmp(t->abort_jmp, 1)) {
 			t->fn(t->arg);
-			sim_thread_end_tick(t);
 			if (t->nheld)
 				sim_held_check_exit(pool_world, t);
 		}

@@ -202,7 +202,9 @@ static void world_reset(struct sim_world *w)
 	for (i = 0; i < w->nthreads; i++) {
 		struct sim_thread *t = &w->threads[i];
 
-		t->state = TASK_RUNNING;
+		/* kthread_create()'s threads wait for their first wake-up */
+		t->state = t->flags & SIM_T_ASLEEP ? TASK_INTERRUPTIBLE :
+			   TASK_RUNNING;
 		t->nheld = 0;
 		t->spin_gen++;	/* forget the last execution's reads */
 		t->spin_bracket = NULL;
@@ -361,26 +363,6 @@ void sim_end_of_run(struct sim_world *w)
 	sim_oracle_end(w);
 }
 
-/**
- * sim_thread_end_tick() - @t's body returned: the timers its task left
- * pending expire now, as its CPU ticks on without it.
- * @t: the thread, still current.
- *
- * A task that ends in do_exit() has run them there (tick_after_exit());
- * one whose body just returns (a scenario's allocating task) would
- * otherwise leave its timer pending for ever, which the kernel's tick
- * never does: the v5.18 reaper delay a kill armed would never queue its
- * victim, and the oom-lockup oracle would blame the era.
- */
-void sim_thread_end_tick(struct sim_thread *t)
-{
-	const struct era_entry *entry = sim->era->entry;
-
-	if (t->task && t->task->thread.timers && entry &&
-	    entry->tick_after_exit)
-		entry->tick_after_exit();
-}
-
 /*
  * The lost wake-up probe (engine/coop.c): a daemon asleep in its idle
  * wait at the end of the run is woken once, spuriously.
@@ -388,7 +370,9 @@ void sim_thread_end_tick(struct sim_thread *t)
 static bool world_probe_wake(struct sim_world *w, struct sim_thread *t)
 {
 	(void)w;
+	/* a thread made asleep waits for its creator, not for a condition */
 	if (t->run != SIM_T_READY || !(t->flags & SIM_T_DAEMON) ||
+	    (t->flags & SIM_T_ASLEEP) ||
 	    !t->has_op || t->op.kind != SEAM_SCHEDULE ||
 	    t->state == TASK_RUNNING)
 		return false;
@@ -399,7 +383,7 @@ static bool world_probe_wake(struct sim_world *w, struct sim_thread *t)
 static void world_thread_return(struct sim_world *w, struct sim_thread *t)
 {
 	(void)w;
-	sim_thread_end_tick(t);
+	(void)t;
 }
 
 /* What the engine, the explorer and the renderers ask of this world. */

@@ -74,6 +74,32 @@ struct task_struct *kthread_run(int (*threadfn)(void *data), void *data,
 	return machine->kthread_run(threadfn, data, name);
 }
 
+struct task_struct *kthread_create(int (*threadfn)(void *data), void *data,
+				   const char *name)
+{
+	if (!machine)
+		no_machine("kthread_create()");
+	return machine->kthread_create(threadfn, data, name);
+}
+
+/* --- reference tracking: linux/sched.h's task references ---------------- */
+
+/*
+ * Not inlined into model code (this file is built beside the simulator):
+ * the caller's address is where the reference was taken or dropped.
+ */
+void ref_tracker_get(const void *obj)
+{
+	if (machine && machine->ref_get)
+		machine->ref_get(obj, __builtin_return_address(0));
+}
+
+void ref_tracker_put(const void *obj)
+{
+	if (machine && machine->ref_put)
+		machine->ref_put(obj, __builtin_return_address(0));
+}
+
 /* --- the slab allocator: objects of the machine's memory --------------- */
 
 struct kmem_cache *kmem_cache_create(const char *name, size_t size)

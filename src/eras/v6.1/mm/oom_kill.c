@@ -32,13 +32,13 @@
  *                                                      wake_oom_reaper
  *                                                        MMF_OOM_SKIP: drop
  *
- * In the model the timer expires at the OOM killer's next tick, the
- * schedule_timeout_killable(1) that follows the kill (linux/timer.h):
- * whether the victim has finished unmapping by then is the explorer's
- * choice, as every delay is.  A dying allocator that queues itself
- * (out_of_memory()'s shortcut) sleeps no more: its timer expires at the
- * tick after its do_exit(), as its CPU ticks on without it.  What the
- * era adds is the drop.
+ * In the model the callback runs in a thread of its own, T, at any point
+ * the explorer chooses after add_timer() (DOC: Timers fire when the
+ * kernel could fire them, kernel/time/timer.c): before the killer's next
+ * step, once the victim has finished unmapping, or after a dying
+ * allocator that queued itself (out_of_memory()'s shortcut) is gone.
+ * Whether the victim got there first is the explorer's choice, as every
+ * delay is.  What the era adds is the drop.
  */
 //! [v6.1-delay]
 
@@ -49,12 +49,15 @@
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/timer.h>
+#include <linux/kthread.h>
 #include <linux/wait.h>
 #include <asm/tlb.h>
 #include <trace/events/oom.h>
 #include "../../../mm/internal.h"
 
 bool __oom_reap_task_mm(struct mm_struct *mm);
+/* src/mm/oom_kill.c */
+int oom_reaper(void *unused);
 /* src/eras/v4.9/mm/oom_kill.c */
 void select_bad_process(struct oom_control *oc);
 
@@ -149,6 +152,20 @@ static void queue_oom_reaper(struct task_struct *tsk)
 	add_timer(&tsk->oom_reaper_timer);
 }
 //! [v6.1-queue]
+
+/**
+ * oom_init() - start the OOM reaper, and the timer softirq that runs its
+ * delay's callback.
+ *
+ * CUSTOM: upstream the timer softirq is there from boot whatever runs
+ * later; the model starts its threads only in the eras that arm a timer
+ * (linux/timer.h).
+ */
+void oom_init(void)
+{
+	oom_reaper_th = kthread_run(oom_reaper, NULL, "oom_reaper");
+	init_timers();
+}
 
 /* As since v4.6, the victim queued through queue_oom_reaper(). */
 __era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
