@@ -114,6 +114,7 @@ $(BOOK_OUT)/.labs-list: book-force
 # measurement (make bench) changes.
 $(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab $(VERDICTS)/all.txt \
 		book/fragments book/gen.sh book/bench.sh book/row.sh \
+		book/columns.sh \
 		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)
 	@command -v dot >/dev/null 2>&1 || { \
 		echo "book: Graphviz (dot) is missing: run make deps" >&2; exit 1; }
