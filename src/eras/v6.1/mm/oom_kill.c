@@ -136,7 +136,7 @@ static void wake_oom_reaper(struct timer_list *timer)
  * queue_oom_reaper() - have @tsk reaped OOM_REAPER_DELAY from now, once
  * per mm (MMF_OOM_REAP_QUEUED, as since v5.0).
  */
-static void queue_oom_reaper(struct task_struct *tsk)
+__era void queue_oom_reaper(struct task_struct *tsk)
 {
 	if (!oom_reaper_th)
 		return;

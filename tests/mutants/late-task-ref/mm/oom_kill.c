@@ -4,9 +4,9 @@
  * its task reference after add_timer()
  *
  * v6.1's queue_oom_reaper() (src/eras/v6.1/mm/oom_kill.c), with its
- * callback and its two callers (it is static there), and one change:
- * get_task_struct() comes after add_timer() instead of before
- * timer_setup().  The timer is due at once (linux/timer.h), so its
+ * callback (static there), and one line moved, so that `reaplab diff v6.1
+ * mutant-late-task-ref` shows it: get_task_struct() comes after
+ * add_timer() instead of before timer_setup().  The timer is due at once (linux/timer.h), so its
  * callback may run before the reference is taken and put it: on the
  * drop path at once, otherwise through the reaper's put in
  * oom_reap_task().  Upstream that frees the task under the OOM killer.
@@ -28,17 +28,16 @@
 #include <trace/events/oom.h>
 #include "../../../../src/mm/internal.h"
 
-/* src/eras/v6.1/mm/oom_kill.c */
-void mark_oom_victim(struct task_struct *tsk);
-/* src/eras/v4.9/mm/oom_kill.c */
-void select_bad_process(struct oom_control *oc);
-
-/* The timer's callback, as v6.1 has it. */
+/*
+ * wake_oom_reaper() - the timer's callback: hand the victim to the reaper,
+ * unless its own exit_mmap() has already done the work.
+ */
 static void wake_oom_reaper(struct timer_list *timer)
 {
 	struct task_struct *tsk = from_timer(tsk, timer, oom_reaper_timer);
 	struct mm_struct *mm = READ_ONCE(tsk->signal->oom_mm);
 
+	/* The victim managed to terminate on its own - see exit_mmap(). */
 	if (test_bit(MMF_OOM_SKIP, &mm->flags)) {
 		put_task_struct(tsk);
 		return;
@@ -52,12 +51,16 @@ static void wake_oom_reaper(struct timer_list *timer)
 	wake_up(&oom_reaper_wait);
 }
 
-/* The mutation: the reference comes last, after the timer may have run. */
-static void queue_oom_reaper(struct task_struct *tsk)
+/*
+ * queue_oom_reaper() - have @tsk reaped OOM_REAPER_DELAY from now, once
+ * per mm (MMF_OOM_REAP_QUEUED, as since v5.0).
+ */
+__era void queue_oom_reaper(struct task_struct *tsk)
 {
 	if (!oom_reaper_th)
 		return;
 
+	/* mm is already queued? */
 	if (test_and_set_bit(MMF_OOM_REAP_QUEUED,
 			     &READ_ONCE(tsk->signal->oom_mm)->flags))
 		return;
@@ -66,59 +69,4 @@ static void queue_oom_reaper(struct task_struct *tsk)
 	tsk->oom_reaper_timer.expires = jiffies + OOM_REAPER_DELAY;
 	add_timer(&tsk->oom_reaper_timer);
 	get_task_struct(tsk);
-}
-
-/* v6.1's, calling the queue_oom_reaper() above. */
-__era void oom_kill_process(struct oom_control *oc, struct task_struct *victim)
-{
-	struct task_struct *p;
-	struct mm_struct *mm;
-
-	(void)oc;
-	task_lock(victim);
-	if (READ_ONCE(victim->mm) && task_will_free_mem(victim)) {
-		mark_oom_victim(victim);
-		queue_oom_reaper(victim);
-		task_unlock(victim);
-		return;
-	}
-	task_unlock(victim);
-
-	p = find_lock_task_mm(victim);
-	if (!p)
-		return;
-	victim = p;
-
-	mm = READ_ONCE(victim->mm);
-	mmgrab(mm);
-	do_send_sig_info(SIGKILL, NULL, victim, 0);
-	mark_oom_victim(victim);
-	pr_err("Killed process %d (%s)", task_pid_nr(victim), victim->comm);
-	task_unlock(victim);
-
-	queue_oom_reaper(victim);
-	mmdrop(mm);
-}
-
-/* v6.1's, calling the queue_oom_reaper() above. */
-__era bool out_of_memory(struct oom_control *oc)
-{
-	if (task_will_free_mem(current)) {
-		mark_oom_victim(current);
-		queue_oom_reaper(current);
-		return true;
-	}
-
-	oc->totalpages = contig_zone.managed_pages;
-	select_bad_process(oc);
-	if (!oc->chosen) {
-		pr_err("Out of memory and no killable processes...");
-		return false;
-	}
-	if (oc->chosen != (struct task_struct *)(-1UL)) {
-		oom_kill_process(oc, oc->chosen);
-		/* Give the victim a chance to exit before we try again. */
-		schedule_timeout_killable(1);
-	}
-	return true;
 }
