@@ -20,8 +20,9 @@
 # whose ids it lists, one a line).
 
 MUTATE_B := $(B)/mutate
-MUTATE_SRCS := $(sort $(wildcard src/mm/*.c src/kernel/*.c src/fs/*.c \
-	src/fs/proc/*.c) $(shell find src/eras -name '*.c' ! -name era.c))
+MUTATE_SRCS := $(sort $(wildcard src/mm/*.c src/kernel/*.c \
+	src/kernel/time/*.c src/fs/*.c src/fs/proc/*.c) \
+	$(shell find src/eras -name '*.c' ! -name era.c))
 MUTATE_JOBS ?= 2
 MUTATE_BUDGET ?= 1500
 MUTATE_SEED ?= 1
