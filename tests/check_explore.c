@@ -1540,6 +1540,92 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 }
 END_TEST
 
+/* Each execution of a search: the threads of its steps, in order. */
+static void schedule_run(const struct sim_world *sw, void *data)
+{
+	struct run_digests *rd = data;
+	u64 h = 1469598103934665603ULL;
+	size_t e;
+
+	for (e = 0; e < sw->trace.nr; e++) {
+		const struct sim_event *ev = &sw->trace.ev[e];
+
+		if (ev->type != SIM_EV_OP || ev->probe)
+			continue;
+		h = (h ^ ev->tid ^ (u64)ev->kind << 8) * 1099511628211ULL;
+	}
+	h ^= sw->verdict.fired;
+	if (rd->n < ARRAY_SIZE(rd->d))
+		rd->d[rd->n++] = h;
+}
+
+/*
+ * DOC: A sequence handled once: DPOR that does not handle again a race
+ * whose sequence cannot have changed runs the very executions, in the
+ * same order, as DPOR that handles every race after every execution; on
+ * clean and buggy cells, a mutant's and a program's, complete and cut
+ * short by the budget.  And races were left alone, or the test would
+ * prove nothing.
+ */
+START_TEST(test_same_sequence_is_not_handled_again)
+{
+	static const struct {
+		const char *era, *scn;
+	} cells[] = {
+		{ "program", "race-early" },
+		{ "mutant-late-task-ref", "oom" },
+		{ "v6.1", "two-victims" },
+		{ "v6.1", "oom" },
+		{ "v4.14", "proc-reader" },
+		{ "v6.18", "wedged" },
+	};
+	static struct run_digests once, again;
+	struct sim_explore_result r1, r2;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .budget = ARRAY_SIZE(once.d),
+		.visit = schedule_run,
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(cells); i++) {
+		const char *era = cells[i].era, *name = cells[i].scn;
+		const struct sim_scenario *scn = sim_scenario_by_name(name);
+		char err[256];
+
+		if (!strcmp(era, "program"))
+			t_build_program(&w, name);
+		else if (!strcmp(era, era_late_task_ref.id))
+			ck_assert_msg(!sim_world_build(&w, &era_late_task_ref,
+						       scn, &scn->defaults,
+						       err, sizeof(err)),
+				      "%s", err);
+		else
+			t_build(&w, era, name);
+		once.n = again.n = 0;
+		o.visit_data = &once;
+		sim_explore(&w, &o, &r1);
+		sim_dpor_recheck(true);
+		o.visit_data = &again;
+		sim_explore(&w, &o, &r2);
+		sim_dpor_recheck(false);
+		ck_assert_msg(r1.executions == r2.executions &&
+			      r1.buggy == r2.buggy && r1.fired == r2.fired &&
+			      r1.complete == r2.complete && once.n == again.n,
+			      "%s/%s: %lu executions (%lu buggy) once, %lu (%lu) again",
+			      era, name, r1.executions, r1.buggy,
+			      r2.executions, r2.buggy);
+		ck_assert_msg(r1.races_same > 0 && !r2.races_same,
+			      "%s/%s: %lu races left alone, %lu when told not to",
+			      era, name, r1.races_same, r2.races_same);
+		for (k = 0; k < once.n; k++)
+			ck_assert_msg(once.d[k] == again.d[k],
+				      "%s/%s: execution %u differs", era, name,
+				      k + 1);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
 /* What the simulator takes for no object at all. */
 START_TEST(test_bad_objects_are_told_apart)
 {
@@ -2050,6 +2136,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_maple_tree_writers_hold_the_lock);
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);
 	tcase_add_test(tc, test_shared_prefix_is_the_whole_run);
+	tcase_add_test(tc, test_same_sequence_is_not_handled_again);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
 	tcase_add_test(tc, test_a_turn_that_changes_nothing_is_an_await);

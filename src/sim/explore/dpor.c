@@ -94,6 +94,7 @@ struct dpor {
 	unsigned long races;
 	unsigned long not_enabled;	/* initials blocked at the race's start */
 	unsigned long not_reversible;	/* lock races k cannot win at j */
+	unsigned long same;	/* races not handled again (same_sequence()) */
 	unsigned int prefix;	/* steps shared with the last execution */
 	unsigned int floor;	/* choices fixed by the caller */
 	bool sleep_only;	/* SIM_EXPLORE_SLEEP: no race analysis */
@@ -350,6 +351,7 @@ struct scratch {
 	struct race *races;	/* the execution's, by k: handled at its end */
 	size_t nraces, races_cap;
 	unsigned int end;	/* the execution's steps */
+	unsigned int from_p[SIM_MAX_THREADS];	/* same_sequence() */
 };
 
 /*
@@ -357,11 +359,14 @@ struct scratch {
  * again after each execution that shares the steps up to k: its sequence
  * runs to the execution's end, which changes.  Unless the steps before
  * @settled already decided it needs no sequence: then no later execution
- * that shares them needs one either.
+ * that shares them needs one either.  Or unless its sequence cannot have
+ * changed (@vend, DOC: A sequence handled once): handled again, it would
+ * do nothing.
  */
 struct race {
 	unsigned int j, k;
 	unsigned int settled;	/* 0, or the step that settled it, plus one */
+	unsigned int vend;	/* 0, or its sequence's last step, plus one */
 	bool locks;
 	u16 kvc[SIM_MAX_THREADS];	/* k's clock as far as j */
 	u16 kfull[SIM_MAX_THREADS];	/* ... enabling edges and all */
@@ -706,6 +711,81 @@ static unsigned int sequence_lay(struct scratch *s, const struct span *sp,
 }
 
 /*
+ * DOC: A sequence handled once
+ *
+ * A race j < k found in an execution is handled again after every later
+ * one that shares its steps up to k (struct race): its sequence takes
+ * in the steps after j that do not happen after it, and those after the
+ * shared steps are new.  But when every step of the sequence the last
+ * handling laid was among the steps this execution shares with the one
+ * before (@vend), and every new step happens after j, the sequence is the
+ * same, step for step.  Handled again it would do nothing: a thread
+ * asleep at j that settled it still sleeps there (sleep sets only grow
+ * along the path), and the wakeup tree already holds the sequence, whose
+ * leaf stays a leaf, or has run its branch, whose first thread is now
+ * done at j and settles it.  So it is not handled again.  (A race that
+ * found no thread to run at j adds to j's backtrack set instead, and is
+ * always handled again.)
+ */
+
+/* For the tests: handle every race again, as if no sequence stayed. */
+static bool recheck_all;
+
+/**
+ * sim_dpor_recheck() - handle every race again after each execution that
+ * shares its steps (the tests compare), or only those whose sequence may
+ * have changed (the default; DOC: A sequence handled once).
+ * @on: handle them all.
+ */
+void sim_dpor_recheck(bool on)
+{
+	recheck_all = on;
+}
+
+/* The first of thread @t's steps at @p or after, as an index into its. */
+static unsigned int first_from(const struct scratch *s, unsigned int t,
+			       unsigned int p)
+{
+	const unsigned int *v = s->steps[t];
+	unsigned int lo = 0, hi = s->nsteps[t], mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (v[mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Would race @x, handled again after an execution that shares its first
+ * @p steps with the last one, lay the very sequence it laid last time?
+ * (DOC: A sequence handled once.)  The threads' first steps at @p or
+ * after are in s->from_p[].
+ */
+static bool same_sequence(const struct scratch *s, const struct race *x,
+			  unsigned int p)
+{
+	const struct rev *r = s->r;
+	unsigned int t, tj = r[x->j].dep.tid;
+
+	if (!x->vend || x->vend > p)
+		return false;
+	for (t = 0; t < SIM_MAX_THREADS; t++) {
+		unsigned int i = s->from_p[t];
+
+		if (t == tj || i >= s->nsteps[t])
+			continue;
+		/* a thread's first new step happens after j: so do the rest */
+		if (!hb(&r[x->j], &r[s->steps[t][i]], false))
+			return false;
+	}
+	return true;
+}
+
+/*
  * A race j < k: make sure some execution runs k's way before j (step 3 of
  * DOC: Optimal DPOR).  The steps after j that do not happen after it, in
  * the whole execution, then k, are a way; unless a thread asleep at j (or
@@ -719,8 +799,10 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 	unsigned int tj = r[j].dep.tid;
 	struct dnode *n = &d->node[j];
 	struct span sp;
+	unsigned int vend = k + 1;
 	u16 asleep;
 
+	x->vend = 0;
 	if (j < d->floor) {
 		x->settled = k + 1;	/* the caller fixed that step */
 		return;
@@ -761,6 +843,9 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 		}
 		if (sp.cnt[t] && s->steps[t][sp.at[t]] < first)
 			first = s->steps[t][sp.at[t]];
+		if (sp.cnt[t] &&
+		    s->steps[t][sp.at[t] + sp.cnt[t] - 1] + 1 > vend)
+			vend = s->steps[t][sp.at[t] + sp.cnt[t] - 1] + 1;
 		nv += sp.cnt[t];
 	}
 	if (!(n->enabled & (1u << r[first].dep.tid))) {
@@ -770,6 +855,8 @@ static void handle_race(struct dpor *d, struct scratch *s, struct race *x)
 		x->settled = (first > k ? first : k) + 1;
 		return;
 	}
+	/* what follows changes nothing if the sequence is the same */
+	x->vend = vend;
 	asleep = (n->sleep | n->done) & ~(1u << n->tid);
 	for (; asleep; asleep &= asleep - 1) {
 		int q = __builtin_ctz(asleep);
@@ -805,6 +892,7 @@ static void defer_race(struct scratch *s, unsigned int j, unsigned int k,
 	x->j = j;
 	x->k = k;
 	x->settled = 0;
+	x->vend = 0;
 	x->locks = locks;
 	memcpy(x->kvc, kvc, sizeof(x->kvc));
 	memcpy(x->kfull, kfull, sizeof(x->kfull));
@@ -1259,9 +1347,17 @@ static void analyse(struct dpor *d, struct scratch *s,
 	 * after it, those after k too: they are known only now
 	 */
 	s->end = nsteps;
-	for (e = 0; e < s->nraces; e++)
-		if (!s->races[e].settled)
-			handle_race(d, s, &s->races[e]);
+	for (t = 0; t < SIM_MAX_THREADS; t++)
+		s->from_p[t] = first_from(s, t, p);
+	for (e = 0; e < s->nraces; e++) {
+		if (s->races[e].settled)
+			continue;
+		if (!recheck_all && same_sequence(s, &s->races[e], p)) {
+			d->same++;
+			continue;
+		}
+		handle_race(d, s, &s->races[e]);
+	}
 	/*
 	 * An execution an oracle (or the step limit) cut short never ran
 	 * the other threads' next operations, and races with them are as
@@ -1436,6 +1532,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	}
 	w->backtracks = false;
 	r->races = d.races;
+	r->races_same = d.same;
 	r->wakeup_dropped = d.dropped;
 	scratch_free(&s);
 	if (d.handed >= 0)

@@ -101,6 +101,8 @@ struct sim_cex {
  * @completed: executions that ran to their end (DPOR: one per trace).
  * @sleep_blocked: DPOR executions abandoned as redundant.
  * @races: DPOR: races found (and reversed where needed).
+ * @races_same: DPOR: races not handled again after an execution, their
+ *	sequence unchanged (DOC: A sequence handled once, dpor.c).
  * @seed: PCT and walk: the random seed of the first failing execution.
  * @wakeup_dropped: DPOR: wakeup-tree branches that could not run where
  *	the tree said (a lock blocked a step of the sequence): each such
@@ -125,6 +127,7 @@ struct sim_explore_result {
 	unsigned long completed;
 	unsigned long sleep_blocked;
 	unsigned long races;
+	unsigned long races_same;
 	u64 seed;
 	unsigned long wakeup_dropped;
 	bool unexpected;
@@ -146,6 +149,7 @@ const char *sim_conclusion_name(enum sim_conclusion c);
 void sim_explore_why_unknown(const struct sim_world *w,
 			     const struct sim_explore_result *r, char *buf,
 			     size_t len);
+void sim_dpor_recheck(bool on);
 int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		     struct sim_explore_result *r);
 void sim_explore_record(const struct sim_world *w,
