@@ -213,7 +213,8 @@ static struct task_struct *kthread_new(int (*threadfn)(void *data),
 	struct task_struct *p;
 
 	if (!w || w->mode != SIM_MODE_BOOT) {
-		fprintf(stderr, "reaplab: kthread_run/create(%s) after boot\n", name);
+		fprintf(stderr, "reaplab: kthread_run/create(%s) after boot\n",
+			name);
 		abort();
 	}
 	p = w->era->entry->copy_process(name, BIT(PF_KTHREAD));
