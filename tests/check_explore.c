@@ -1423,6 +1423,28 @@ END_TEST
  */
 extern const struct era era_early_downgrade, era_late_task_ref;
 
+/*
+ * Build @w as cell @era/@name: a test program ("program"), one of the two
+ * mutants above, or an era's scenario.
+ */
+static void build_cell(const char *era, const char *name)
+{
+	const struct sim_scenario *scn = sim_scenario_by_name(name);
+	const struct era *mutant =
+		!strcmp(era, era_early_downgrade.id) ? &era_early_downgrade :
+		!strcmp(era, era_late_task_ref.id) ? &era_late_task_ref : NULL;
+	char err[256];
+
+	if (!strcmp(era, "program"))
+		t_build_program(&w, name);
+	else if (mutant)
+		ck_assert_msg(!sim_world_build(&w, mutant, scn, &scn->defaults,
+					       err, sizeof(err)),
+			      "%s", err);
+	else
+		t_build(&w, era, name);
+}
+
 /* What each execution of a search left: its verdict, its hit, the oracle. */
 struct run_digests {
 	u64 d[4096];
@@ -1491,25 +1513,10 @@ START_TEST(test_shared_prefix_is_the_whole_run)
 	for (i = 0; i < 2 * ARRAY_SIZE(cells); i++) {
 		const char *era = cells[i % ARRAY_SIZE(cells)].era;
 		const char *name = cells[i % ARRAY_SIZE(cells)].scn;
-		const struct sim_scenario *scn = sim_scenario_by_name(name);
-		const struct era *mutant =
-			!strcmp(era, era_early_downgrade.id) ?
-			&era_early_downgrade :
-			!strcmp(era, era_late_task_ref.id) ?
-			&era_late_task_ref : NULL;
-		char err[256];
 
 		o.mode = i < ARRAY_SIZE(cells) ? SIM_EXPLORE_DPOR :
 						 SIM_EXPLORE_ICB;
-		if (!strcmp(era, "program"))
-			t_build_program(&w, name);
-		else if (mutant)
-			ck_assert_msg(!sim_world_build(&w, mutant, scn,
-						       &scn->defaults, err,
-						       sizeof(err)),
-				      "%s", err);
-		else
-			t_build(&w, era, name);
+		build_cell(era, name);
 		shared.n = whole.n = 0;
 		sim_race_stats(&before);
 		o.visit_data = &shared;
@@ -1589,18 +1596,8 @@ START_TEST(test_same_sequence_is_not_handled_again)
 
 	for (i = 0; i < ARRAY_SIZE(cells); i++) {
 		const char *era = cells[i].era, *name = cells[i].scn;
-		const struct sim_scenario *scn = sim_scenario_by_name(name);
-		char err[256];
 
-		if (!strcmp(era, "program"))
-			t_build_program(&w, name);
-		else if (!strcmp(era, era_late_task_ref.id))
-			ck_assert_msg(!sim_world_build(&w, &era_late_task_ref,
-						       scn, &scn->defaults,
-						       err, sizeof(err)),
-				      "%s", err);
-		else
-			t_build(&w, era, name);
+		build_cell(era, name);
 		once.n = again.n = 0;
 		o.visit_data = &once;
 		sim_explore(&w, &o, &r1);
