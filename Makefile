@@ -350,4 +350,4 @@ demo: deps all
 clean:
 	rm -rf $(B)
 
--include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj $(B)/labs -name '*.d' 2>/dev/null)
