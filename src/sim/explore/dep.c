@@ -289,6 +289,15 @@ static void build_table(void)
 			rule_table[DC_AWAIT][changes[i]] = DEP_AWAIT;
 }
 
+/*
+ * Is thread @tid among the sleepers of @mask?  A task that no simulated
+ * thread runs (the bystander "candidate", state_tid -1) never is.
+ */
+static bool woken(unsigned long mask, int tid)
+{
+	return tid >= 0 && tid < SIM_MAX_THREADS && ((mask >> tid) & 1);
+}
+
 /* Do @a and @b touch a common object, for the rule of their classes? */
 static bool same_object(const struct sim_dep_ev *a, const struct sim_dep_ev *b)
 {
@@ -298,10 +307,10 @@ static bool same_object(const struct sim_dep_ev *a, const struct sim_dep_ev *b)
 	/* a wake-up acts on the sleeper's state, wherever it sleeps */
 	if (wake_a && !wake_b && b->cls != DC_PREP && b->cls != DC_FINISH)
 		return a->cls == DC_WAKE_PROC ? a->state_tid == b->state_tid :
-		       (a->wake_mask >> b->state_tid) & 1;
+		       woken(a->wake_mask, b->state_tid);
 	if (wake_b && !wake_a && a->cls != DC_PREP && a->cls != DC_FINISH)
 		return b->cls == DC_WAKE_PROC ? b->state_tid == a->state_tid :
-		       (b->wake_mask >> a->state_tid) & 1;
+		       woken(b->wake_mask, a->state_tid);
 	if (a->cls == DC_WAKE_PROC && (b->cls == DC_PREP || b->cls == DC_FINISH))
 		return a->state_tid == b->state_tid;
 	if (b->cls == DC_WAKE_PROC && (a->cls == DC_PREP || a->cls == DC_FINISH))
@@ -310,9 +319,9 @@ static bool same_object(const struct sim_dep_ev *a, const struct sim_dep_ev *b)
 		return a->state_tid == b->state_tid;
 	/* either may be the one that wakes a task asleep on the queue */
 	if (a->cls == DC_WAKE_PROC && b->cls == DC_WAKE)
-		return (b->wake_mask >> a->state_tid) & 1;
+		return woken(b->wake_mask, a->state_tid);
 	if (b->cls == DC_WAKE_PROC && a->cls == DC_WAKE)
-		return (a->wake_mask >> b->state_tid) & 1;
+		return woken(a->wake_mask, b->state_tid);
 	if (a->addr != b->addr)
 		return false;
 	return a->bit < 0 || b->bit < 0 || a->bit == b->bit;
@@ -403,7 +412,7 @@ int sim_dep(const struct sim_dep_ev *a, const struct sim_dep_ev *b,
 	 * later schedule() after it would be an edge no reversal can undo,
 	 * and DPOR would never try the schedules that edge hides.
 	 */
-	if (b->cls == DC_SCHED && !((a->woke >> b->state_tid) & 1))
+	if (b->cls == DC_SCHED && !woken(a->woke, b->state_tid))
 		return DEP_NONE;
 	if (why)
 		*why = rule_name[a->cls][b->cls];

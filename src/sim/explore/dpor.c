@@ -724,8 +724,8 @@ static unsigned int sequence_lay(struct scratch *s, const struct span *sp,
  * along the path), and the wakeup tree already holds the sequence, whose
  * leaf stays a leaf, or has run its branch, whose first thread is now
  * done at j and settles it.  So it is not handled again.  (A race that
- * found no thread to run at j adds to j's backtrack set instead, and is
- * always handled again.)
+ * found no thread to run at j adds to j's backtrack set instead: it is
+ * never skipped this way, only settled as before.)
  */
 
 /* For the tests: handle every race again, as if no sequence stayed. */
