@@ -395,7 +395,6 @@ void sim_coop_thread_body(struct sim_thread *t)
 	/* the top of what a spin-wait's state is (spin.c) */
 	t->stack_top = __builtin_frame_address(0);
 	t->fn(t->arg);
-	sim_world_ops->thread_return(w, t);
 	t->run = SIM_T_DONE;
 	op_retired(w, t);
 	ev = sim_trace_add(&w->trace);

@@ -450,7 +450,6 @@ struct sim_op_done {
  * Around one execution:
  * @reset: back to the snapshot (model data, arena, the world's view of
  *	each thread, its bookkeeping), before the engine's own reset.
- * @thread_return: @t's body returned and it is still running.
  * @thread_done: @t is done (it must hold no lock).
  * @probe_wake: at the end of a run, wake @t spuriously if it is a daemon
  *	asleep in its idle wait (the lost wake-up probe); true if it was.
@@ -483,7 +482,6 @@ struct sim_world_ops {
 	bool (*op_obj_bad)(const struct sim_op *op);
 
 	void (*reset)(struct sim_world *w);
-	void (*thread_return)(struct sim_world *w, struct sim_thread *t);
 	void (*thread_done)(struct sim_world *w, struct sim_thread *t);
 	bool (*probe_wake)(struct sim_world *w, struct sim_thread *t);
 	void (*end_of_run)(struct sim_world *w);

@@ -160,7 +160,7 @@ struct race_ref {
 	race_slot at;
 };
 
-/* References held at once that the oracle keeps (more: not checked). */
+/* References held at once that the oracle keeps (more: it stops looking). */
 #define RACE_REFS	32
 
 /* struct undo - a word of the oracle's memory, as it was before a change. */
@@ -894,7 +894,11 @@ static void world_ref_get(const void *obj, const void *pc)
 				  image_off(pc)));
 		return;
 	}
-	race.stats.refs_lost++;
+	/*
+	 * Out of room: a put of the reference not kept would find only
+	 * others, and report a race that is not there.
+	 */
+	stop_looking();
 }
 
 /*

@@ -380,19 +380,12 @@ static bool world_probe_wake(struct sim_world *w, struct sim_thread *t)
 	return true;
 }
 
-static void world_thread_return(struct sim_world *w, struct sim_thread *t)
-{
-	(void)w;
-	(void)t;
-}
-
 /* What the engine, the explorer and the renderers ask of this world. */
 const struct sim_world_ops sim_kernel_ops = {
 	.op_enabled = world_op_enabled,
 	.op_exec = sim_op_step,
 	.op_obj_bad = sim_op_obj_bad_slow,
 	.reset = world_reset,
-	.thread_return = world_thread_return,
 	.thread_done = sim_held_check_exit,
 	.probe_wake = world_probe_wake,
 	.end_of_run = sim_end_of_run,

@@ -74,7 +74,6 @@ struct sim_race_stats {
 	unsigned long same;
 	unsigned long races;
 	unsigned long repeated;	/* steps a run shared with the last one */
-	unsigned long refs_lost; /* references taken past RACE_REFS */
 };
 
 /* race.c */
