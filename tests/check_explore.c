@@ -1623,6 +1623,132 @@ START_TEST(test_same_sequence_is_not_handled_again)
 }
 END_TEST
 
+/*
+ * Each execution of a search, all it left: every event of its trace,
+ * field by field, its verdict with every hit, and the data-race oracle's
+ * state.
+ */
+static void whole_run(const struct sim_world *sw, void *data)
+{
+	struct run_digests *rd = data;
+	u64 h = sim_race_digest() ^ sw->verdict.fired;
+	unsigned int o;
+	const char *c;
+	size_t e;
+
+#define MIX(x)	(h = (h ^ (u64)(x)) * 1099511628211ULL)
+	for (e = 0; e < sw->trace.nr; e++) {
+		const struct sim_event *ev = &sw->trace.ev[e];
+
+		/*
+		 * not where an oracle's report stands: a run that shares
+		 * steps reports again at its first new step what the last
+		 * one found in them (DOC: A shared prefix is checked once,
+		 * race.c), a run from a checkpoint where that run did
+		 */
+		if (ev->type == SIM_EV_ORACLE)
+			continue;
+		MIX(ev->type | ev->tid << 8 | ev->kind << 16 |
+		    (u64)ev->probe << 24 | (u64)ev->enabled << 32 |
+		    (u64)ev->changed << 48 | (u64)ev->woke << 56);
+		MIX(ev->step);
+		MIX((uintptr_t)ev->site);
+		MIX((uintptr_t)ev->obj);
+		MIX(ev->arg);
+		MIX(ev->arg2);
+		MIX(ev->result);
+		MIX((uintptr_t)ev->fn);
+	}
+	for (o = 0; o < ORACLE_NR; o++) {
+		const struct sim_hit *hit = &sw->verdict.hit[o];
+
+		if (!(sw->verdict.fired & EXPECT(o)))
+			continue;
+		MIX(hit->step ^ (u64)hit->tid << 32);
+		for (c = hit->msg; *c; c++)
+			MIX((u8)*c);
+	}
+	MIX(sw->stop);
+#undef MIX
+	if (rd->n < ARRAY_SIZE(rd->d))
+		rd->d[rd->n++] = h;
+}
+
+/*
+ * DOC: Checkpoints along the path: DPOR that goes on from checkpoints
+ * runs the very executions, in the same order, as DPOR that runs each
+ * from the start, event for event, with the same verdicts, hits and
+ * data-race oracle state; on programs (a race found in a step a
+ * checkpoint spares, data_race(), a spin-wait, a NULL dereference that
+ * ends the run with a fault), a mutant the reference check catches, and
+ * clean and buggy cells of eras, complete and cut by the budget.  And
+ * steps were spared, or the test would prove nothing.
+ */
+START_TEST(test_checkpoints_run_the_same_executions)
+{
+	static const struct {
+		const char *era, *scn;
+	} cells[] = {
+		{ "program", "race-early" },
+		{ "program", "poll-locked" },
+		{ "program", "peterson" },
+		{ "mutant-late-task-ref", "oom" },
+		{ "v4.14", "proc-reader" },
+		{ "v5.15", "mrelease" },
+		{ "v6.1", "oom" },
+		{ "v6.18", "wedged" },
+	};
+	/* every few steps, where the cells' short runs have some; as built */
+	static const unsigned int every[] = { 3, SIM_DPOR_CKPT_EVERY };
+	static struct run_digests kept, fresh;
+	struct sim_explore_result r1, r2;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .budget = ARRAY_SIZE(kept.d),
+		.visit = whole_run,
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(cells) + 1; i++) {
+		/* the last: a cell's long runs, as the default keeps them */
+		unsigned int n = i < ARRAY_SIZE(cells) ? every[0] : every[1];
+		const char *era = i < ARRAY_SIZE(cells) ? cells[i].era : "v6.1";
+		const char *name = i < ARRAY_SIZE(cells) ? cells[i].scn :
+			"proc-reader";
+
+		build_cell(era, name);
+		if (!sim_ckpt_supported(&w)) {
+			/* the sanitizers' builds: every run from the start */
+			sim_world_free(&w);
+			return;
+		}
+		kept.n = fresh.n = 0;
+		o.visit_data = &kept;
+		sim_dpor_ckpt(n);
+		sim_explore(&w, &o, &r1);
+		sim_dpor_ckpt(0);
+		o.visit_data = &fresh;
+		sim_explore(&w, &o, &r2);
+		sim_dpor_ckpt(SIM_DPOR_CKPT_EVERY);
+		ck_assert_msg(r1.executions == r2.executions &&
+			      r1.buggy == r2.buggy && r1.fired == r2.fired &&
+			      r1.complete == r2.complete &&
+			      r1.steps == r2.steps && kept.n == fresh.n,
+			      "%s/%s, every %u: %lu executions (%lu buggy) from checkpoints, %lu (%lu) from the start",
+			      era, name, n, r1.executions, r1.buggy,
+			      r2.executions, r2.buggy);
+		ck_assert_msg(r1.ckpt_steps > 0 && !r2.ckpt_steps,
+			      "%s/%s, every %u: %llu steps spared, %llu when told not to (%lu executions, %llu steps)",
+			      era, name, n, r1.ckpt_steps, r2.ckpt_steps,
+			      r1.executions, r1.steps);
+		for (k = 0; k < kept.n; k++)
+			ck_assert_msg(kept.d[k] == fresh.d[k],
+				      "%s/%s, every %u: execution %u differs",
+				      era, name, n, k + 1);
+		sim_world_free(&w);
+	}
+}
+END_TEST
+
 /* What the simulator takes for no object at all. */
 START_TEST(test_bad_objects_are_told_apart)
 {
@@ -2134,6 +2260,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_race_oracle_adds_no_execution);
 	tcase_add_test(tc, test_shared_prefix_is_the_whole_run);
 	tcase_add_test(tc, test_same_sequence_is_not_handled_again);
+	tcase_add_test(tc, test_checkpoints_run_the_same_executions);
 	tcase_add_test(tc, test_spin_forever_is_a_livelock);
 	tcase_add_test(tc, test_peterson_spin_is_proven);
 	tcase_add_test(tc, test_a_turn_that_changes_nothing_is_an_await);

@@ -29,7 +29,8 @@ MUTATE_SEED ?= 1
 MUTATE_ONLY ?=
 MUTATE_IDS ?=
 
-.PHONY: mutate mutate-sample
+.PHONY: mutate mutate-sample FORCE
+FORCE:
 
 $(MUTATE_B)/mutate: tests/mutate/mutate.c Makefile
 	@mkdir -p $(@D)
@@ -38,8 +39,11 @@ $(MUTATE_B)/mutate: tests/mutate/mutate.c Makefile
 # What the runner needs to build a mutant as the Makefile builds an era:
 # the compiler and the model's flags, each era's sources in link order
 # (era.c, its overlay and its ancestors', the common tree), and the rest
-# of the binary.  One line per setting, tab separated.
-$(MUTATE_B)/config.tsv: Makefile tests/mutate/mutate.mk $(ERAS:%=$(B)/eras/%.o)
+# of the binary.  One line per setting, tab separated.  Written at every
+# make and replaced only when it changed: a source file added to the tree
+# changes the link line without changing a Makefile.
+$(MUTATE_B)/config.tsv: FORCE Makefile tests/mutate/mutate.mk \
+		$(ERAS:%=$(B)/eras/%.o)
 	@mkdir -p $(@D)
 	@{ printf 'b\t%s\n' '$(B)'; \
 	  printf 'cc\t%s\n' '$(CC)'; \
@@ -50,7 +54,8 @@ $(MUTATE_B)/config.tsv: Makefile tests/mutate/mutate.mk $(ERAS:%=$(B)/eras/%.o)
 	  $(foreach e,$(ERAS),printf 'era\t%s\t%s\t%s\n' '$(e)' \
 		'$(call era_sym,$(e))' \
 		'$(call era_desc_src,$(e)) $(foreach x,$(call era_chain,$(e)),$(call era_files,$(x))) $(COMMON_SRCS)';) \
-	} > $@
+	} > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 MUTATE_DEPS := $(B)/reaplab $(MUTATE_B)/mutate $(MUTATE_B)/config.tsv
 

@@ -459,6 +459,44 @@ void sim_arena_snapshot(struct sim_snapshot *s)
 	s->nfreed = nfreed;
 }
 
+/* Room for @len bytes at *@buf, which has room for *@cap: grown, or kept. */
+static void *room(void **buf, size_t *cap, size_t len)
+{
+	if (len > *cap || !*buf) {
+		size_t n = len > 2 * *cap ? len : 2 * *cap;
+		void *p = realloc(*buf, n ? n : 1);
+
+		if (!p) {
+			perror("reaplab: checkpoint");
+			exit(2);
+		}
+		*buf = p;
+		*cap = n;
+	}
+	return *buf;
+}
+
+/*
+ * sim_arena_save() - as sim_arena_snapshot(), into the buffers @s already
+ * has where they are large enough: a checkpoint's (ckpt.c), taken again
+ * and again.
+ */
+void sim_arena_save(struct sim_snapshot *s)
+{
+	s->arena_len = arena_used;
+	s->nobjs = nobjs;
+	room(&s->arena, &s->arena_cap, arena_used);
+	room(&s->objs, &s->objs_cap, nobjs * sizeof(*objs));
+	room((void **)&s->freed, &s->freed_cap, map_len(arena_used));
+	if (arena_used)
+		memcpy(s->arena, arena_base, arena_used);
+	if (nobjs)
+		memcpy(s->objs, objs, nobjs * sizeof(*objs));
+	memcpy(s->freed, freed_map, map_len(arena_used));
+	memcpy(s->type_count, type_count, sizeof(type_count));
+	s->nfreed = nfreed;
+}
+
 void sim_arena_restore(const struct sim_snapshot *s)
 {
 	if (arena_used > s->arena_len) {
@@ -607,6 +645,20 @@ void sim_model_data_restore(const void *buf)
 {
 	copy_data((char *)(buf ? buf : model_data_pristine),
 		  __start_model_data, __stop_model_data, false);
+}
+
+/* Save [@begin, @end) of the model's data into a full-size *@buf. */
+void sim_model_data_save_range(void **buf, char *begin, char *end)
+{
+	size_t len = __stop_model_data - __start_model_data;
+
+	if (!*buf)
+		*buf = calloc(1, len ? len : 1);
+	if (!*buf) {
+		perror("reaplab: model data");
+		exit(2);
+	}
+	copy_data(*buf, begin, end, true);
 }
 
 /* Restore [@begin, @end) of the model's data from a full save @buf. */

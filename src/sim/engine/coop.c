@@ -339,6 +339,17 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 	return ret;
 }
 
+/*
+ * A checkpoint is due (DOC: An execution goes on from a checkpoint,
+ * ckpt.c): stop, every other coroutine already stopped, while the driver
+ * keeps the state; it switches back, or a later execution does.
+ */
+static void coop_ckpt(struct sim_world *w, struct sim_thread *t)
+{
+	w->ckpt_tid = t->tid;
+	coop_switch(t, NULL);
+}
+
 /**
  * sim_coop_op() - a seam operation in the coop engine.
  * @op: the operation.
@@ -374,10 +385,14 @@ long sim_coop_op(struct sim_op *op)
 	else
 		w->op_ready |= 1u << t->tid;
 	w->enabled_valid = false;
-	if (w->phase == 0)
+	if (w->phase == 0) {
 		coop_switch(t, NULL);
-	else
+	} else {
+		if (unlikely(w->ckpt_at) && w->step >= w->ckpt_at &&
+		    !w->probing)
+			coop_ckpt(w, t);
 		coop_schedule(w, t);
+	}
 	ret = coop_exec(w, t);
 	t->in_seam = false;
 	return ret;
@@ -498,6 +513,29 @@ void sim_install_segv(void)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
+/*
+ * Run thread @tid until no thread moves, keeping a checkpoint whenever a
+ * thread stops for one (coop_ckpt()): the policy says where, and sets
+ * when the next one is due.
+ */
+static void coop_go(struct sim_world *w, int tid)
+{
+	for (;;) {
+		struct sim_ckpt *c;
+
+		w->ckpt_tid = -1;
+		coop_switch(NULL, &w->threads[tid]);
+		if (w->ckpt_tid < 0)
+			return;
+		tid = w->ckpt_tid;
+		c = w->ckpt_take ? w->ckpt_take(w, w->policy.data) : NULL;
+		if (c)
+			sim_ckpt_save(w, c, tid);
+		else
+			w->ckpt_at = 0;
+	}
+}
+
 /* Run until no thread moves; used for the run itself and for the probe. */
 static void coop_drive(struct sim_world *w)
 {
@@ -508,7 +546,7 @@ static void coop_drive(struct sim_world *w)
 	next = w->probing ? sim_default_pick(w) :
 			    w->policy.pick(w, w->policy.data);
 	if (next >= 0)
-		coop_switch(NULL, &w->threads[next]);
+		coop_go(w, next);
 }
 
 /*
@@ -543,17 +581,37 @@ static void coop_probe(struct sim_world *w)
  */
 int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 {
+	return sim_run_coop_from(w, policy, NULL);
+}
+
+/**
+ * sim_run_coop_from() - one execution of @w under @policy, going on from
+ * checkpoint @c, or from the start (NULL).
+ * @w: a built world.
+ * @policy: who runs at each step after @c's.
+ * @c: kept of an execution whose steps up to @c's this one repeats
+ *     (DOC: An execution goes on from a checkpoint, ckpt.c); only where
+ *     sim_ckpt_supported().
+ *
+ * Return: 1 if an oracle fired, else 0.
+ */
+int sim_run_coop_from(struct sim_world *w, struct sim_policy policy,
+		      const struct sim_ckpt *c)
+{
 	int i;
 
 	sim_install_segv();
-	sim_world_reset(w);
+	if (c)
+		sim_ckpt_restore(w, c);
+	else
+		sim_world_reset(w);
 	sim = w;
 	w->mode = SIM_MODE_COOP;
 	w->policy = policy;
-	w->phase = 0;
+	w->phase = c ? 1 : 0;
 	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
 		sim_turnstile_start(w);
-	else
+	else if (!c)
 		for (i = 0; i < w->nthreads; i++) {
 #ifdef SIM_TSAN
 			if (w->threads[i].ctx.fiber.resumable)
@@ -585,10 +643,14 @@ int sim_run_coop(struct sim_world *w, struct sim_policy policy)
 		sim_world_ops->fault(w, coop_fault.t, coop_fault.addr,
 				     coop_fault.gpf, coop_fault.pc);
 	} else {
-		for (i = 0; i < w->nthreads && !w->stop; i++)
-			coop_switch(NULL, &w->threads[i]);
-		w->phase = 1;
-		coop_drive(w);
+		if (c) {
+			coop_go(w, c->tid);
+		} else {
+			for (i = 0; i < w->nthreads && !w->stop; i++)
+				coop_switch(NULL, &w->threads[i]);
+			w->phase = 1;
+			coop_drive(w);
+		}
 		if (!w->stop)
 			coop_probe(w);
 	}

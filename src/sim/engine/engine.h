@@ -395,10 +395,13 @@ struct sim_world;
  * A policy picks the thread whose pending operation runs next.  It returns
  * a thread number, or -1 to end the execution (then it sets w->stop).
  */
+struct sim_ckpt;
+
 struct sim_policy {
 	int (*pick)(struct sim_world *w, void *data);
 	void *data;
 };
+
 
 enum sim_stop {
 	SIM_STOP_NONE,
@@ -482,6 +485,16 @@ struct sim_world_ops {
 	bool (*op_obj_bad)(const struct sim_op *op);
 
 	void (*reset)(struct sim_world *w);
+	/*
+	 * A checkpoint's part the world keeps (ckpt.c): into *@blob, made
+	 * or reused; and back, as its reset would have left it and the
+	 * steps up to the checkpoint then changed it.  Whether the world
+	 * can go on from one in the next run (@same_prefix set): what it
+	 * derived from the steps before must not need them to run.
+	 */
+	bool (*ckpt_ok)(const struct sim_world *w);
+	void (*ckpt_save)(struct sim_world *w, void **blob);
+	void (*ckpt_restore)(struct sim_world *w, const void *blob);
 	void (*thread_done)(struct sim_world *w, struct sim_thread *t);
 	bool (*probe_wake)(struct sim_world *w, struct sim_thread *t);
 	void (*end_of_run)(struct sim_world *w);
@@ -577,6 +590,40 @@ struct sim_snapshot {
 	u8 *freed;		/* the arena's freed map */
 	unsigned int type_count[32];
 	unsigned long nfreed;
+	/* what the buffers hold room for (sim_arena_save() keeps them) */
+	size_t arena_cap, objs_cap, freed_cap;
+};
+
+/**
+ * struct sim_ckpt - a coop execution stopped between two steps, kept to
+ * go on from in a later execution (ckpt.c).  Its buffers are kept from
+ * one use to the next; sim_ckpt_free() frees them.
+ * @step: the steps it had run; the policy is asked next for step + 1.
+ * @tid: the thread that asks it.
+ */
+struct sim_ckpt {
+	unsigned int step;
+	int tid;
+	/* the engine's record of the execution */
+	size_t trace_nr, text_len;
+	unsigned int enabled_cache;
+	bool enabled_valid;
+	u16 op_ready, op_waits;
+	int last_tid;
+	bool last_yield;
+	unsigned int run_steps;
+	unsigned int fired;
+	bool na;
+	struct sim_hit *hit;		/* ORACLE_NR of them, by oracle */
+	unsigned int nwatch, watch_cap;
+	struct sim_watch *watch;
+	/* each thread's part that changes, and its stack in use */
+	void *threads;
+	char *stacks;
+	size_t stack_len[SIM_MAX_THREADS], stacks_cap;
+	/* the model's memory: its arena and its data */
+	struct sim_snapshot mem;
+	void *world;			/* the world's own (sim_world_ops) */
 };
 
 /**
@@ -665,6 +712,16 @@ struct sim_world {
 	/* what the spin-waits of this execution wait on (world/spin.c) */
 	unsigned int nwatch;
 	struct sim_watch watch[SIM_AWAIT_LOG];
+	/*
+	 * Coop, set by a driver: from step @ckpt_at on (0: never) a thread
+	 * about to ask the policy stops first (@ckpt_tid) for @ckpt_take to
+	 * say where to keep the execution as it stands (NULL: nowhere), with
+	 * the policy's data; it sets @ckpt_at anew (DOC: An execution goes on
+	 * from a checkpoint, ckpt.c).
+	 */
+	unsigned int ckpt_at;
+	int ckpt_tid;
+	struct sim_ckpt *(*ckpt_take)(struct sim_world *w, void *data);
 };
 
 extern struct sim_world *sim;
@@ -703,6 +760,15 @@ void sim_world_reset(struct sim_world *w);
 /* coop.c */
 void sim_coop_thread_body(struct sim_thread *t);
 int sim_run_coop(struct sim_world *w, struct sim_policy policy);
+int sim_run_coop_from(struct sim_world *w, struct sim_policy policy,
+		      const struct sim_ckpt *c);
+
+/* ckpt.c */
+bool sim_ckpt_supported(const struct sim_world *w);
+bool sim_ckpt_usable(const struct sim_world *w);
+void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid);
+void sim_ckpt_restore(struct sim_world *w, const struct sim_ckpt *c);
+void sim_ckpt_free(struct sim_ckpt *c);
 void sim_install_segv(void);
 long sim_coop_op(struct sim_op *op);
 bool sim_enabled(struct sim_world *w, int tid);
@@ -762,6 +828,7 @@ void sim_obj_describe_free(const void *addr, char *buf, size_t len);
 size_t sim_arena_live(const char *type);
 size_t sim_arena_nobjs(void);
 void sim_arena_snapshot(struct sim_snapshot *s);
+void sim_arena_save(struct sim_snapshot *s);
 void sim_arena_restore(const struct sim_snapshot *s);
 void sim_arena_snapshot_free(struct sim_snapshot *s);
 bool sim_arena_contains(const void *addr);
@@ -775,6 +842,7 @@ const void *sim_arena_next(const char *type, size_t *cursor);
 void sim_model_data_save(void **buf);
 void sim_model_data_restore(const void *buf);
 void sim_model_data_restore_range(const void *buf, char *begin, char *end);
+void sim_model_data_save_range(void **buf, char *begin, char *end);
 void sim_model_data_init(void);
 
 /* trace.c */

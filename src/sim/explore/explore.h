@@ -131,6 +131,8 @@ struct sim_explore_result {
 	u64 seed;
 	unsigned long wakeup_dropped;
 	bool unexpected;
+	/* of @steps, those gone on from a checkpoint, not run (DPOR) */
+	unsigned long long ckpt_steps;
 };
 
 /*
@@ -150,6 +152,9 @@ void sim_explore_why_unknown(const struct sim_world *w,
 			     const struct sim_explore_result *r, char *buf,
 			     size_t len);
 void sim_dpor_recheck(bool on);
+/* DPOR keeps a checkpoint every this many steps (dpor.c) */
+#define SIM_DPOR_CKPT_EVERY	24
+void sim_dpor_ckpt(unsigned int every);
 int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		     struct sim_explore_result *r);
 void sim_explore_record(const struct sim_world *w,

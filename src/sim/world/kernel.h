@@ -77,6 +77,9 @@ void sim_seam_register(void);
 struct seam_machine;
 void sim_race_register(struct seam_machine *m);
 void sim_race_reset(struct sim_world *w);
+bool sim_race_resumable(const struct sim_world *w);
+void sim_race_ignored(int *depth);
+void sim_race_set_ignored(const int *depth);
 /* the steps this run shares with the last, which the oracle has already */
 extern unsigned int sim_race_shared;
 void sim_race_resume(struct sim_world *w);

@@ -1182,6 +1182,44 @@ void sim_race_reset(struct sim_world *w)
 }
 
 /**
+ * sim_race_resumable() - will the next reset give the oracle its state as
+ * after @w's same_prefix steps, without their running again?  Yes when
+ * the last run logged them (DOC: A shared prefix is checked once), or
+ * when the oracle does not look at all.  An execution may go on from a
+ * checkpoint (engine/ckpt.c) only then: the steps before it never run.
+ * @w: the world; its @same_prefix is set.
+ */
+bool sim_race_resumable(const struct sim_world *w)
+{
+	unsigned int p = w->same_prefix;
+
+	if (!race.on || race.off)
+		return true;
+	return p && p < race.nmarks && race.logging && !race.own;
+}
+
+/**
+ * sim_race_ignored() - how deep in data_race() each thread is now, for a
+ * checkpoint (engine/ckpt.c): the one part of the oracle's state its
+ * undo log does not keep.
+ * @depth: SIM_MAX_THREADS of them, filled.
+ */
+void sim_race_ignored(int *depth)
+{
+	memcpy(depth, race.ignore, sizeof(race.ignore));
+}
+
+/**
+ * sim_race_set_ignored() - as sim_race_ignored() said, going on from the
+ * checkpoint, after sim_race_reset().
+ * @depth: SIM_MAX_THREADS of them.
+ */
+void sim_race_set_ignored(const int *depth)
+{
+	memcpy(race.ignore, depth, sizeof(race.ignore));
+}
+
+/**
  * sim_race_on() - does the oracle look in this build?  Not under the
  * sanitizers, whose model is theirs (kernel/kcsan.c).
  */

@@ -216,6 +216,48 @@ static void world_reset(struct sim_world *w)
 	k->alloc_failed = 0;
 }
 
+/*
+ * struct world_ckpt - the world's part of a checkpoint (DOC: An execution
+ * goes on from a checkpoint, engine/ckpt.c): the kernel's counts from
+ * @nkills on, and how deep in data_race() each thread is.
+ */
+struct world_ckpt {
+	char k[sizeof(struct sim_kernel) - offsetof(struct sim_kernel, nkills)];
+	int ignore[SIM_MAX_THREADS];
+};
+
+/* Can the oracles' state be had without the steps before running? */
+static bool world_ckpt_ok(const struct sim_world *w)
+{
+	return sim_race_resumable(w);
+}
+
+static void world_ckpt_save(struct sim_world *w, void **blob)
+{
+	struct world_ckpt *c = *blob;
+
+	if (!c && !(c = *blob = malloc(sizeof(*c)))) {
+		perror("reaplab: checkpoint");
+		exit(2);
+	}
+	memcpy(c->k, &w->k->nkills, sizeof(c->k));
+	sim_race_ignored(c->ignore);
+}
+
+/*
+ * The oracle's state as after the steps the execution shares with the
+ * last one (w->same_prefix, which covers the checkpoint's): its own
+ * reset does that.
+ */
+static void world_ckpt_restore(struct sim_world *w, const void *blob)
+{
+	const struct world_ckpt *c = blob;
+
+	memcpy(&w->k->nkills, c->k, sizeof(c->k));
+	sim_race_reset(w);
+	sim_race_set_ignored(c->ignore);
+}
+
 /**
  * world_blocker_text() - who keeps thread @tid's pending operation from
  * running, in a few words: "held by B", "held by readers", "asleep".
@@ -386,6 +428,9 @@ const struct sim_world_ops sim_kernel_ops = {
 	.op_exec = sim_op_step,
 	.op_obj_bad = sim_op_obj_bad_slow,
 	.reset = world_reset,
+	.ckpt_ok = world_ckpt_ok,
+	.ckpt_save = world_ckpt_save,
+	.ckpt_restore = world_ckpt_restore,
 	.thread_done = sim_held_check_exit,
 	.probe_wake = world_probe_wake,
 	.end_of_run = sim_end_of_run,
