@@ -1679,10 +1679,11 @@ static void whole_run(const struct sim_world *sw, void *data)
  * runs the very executions, in the same order, as DPOR that runs each
  * from the start, event for event, with the same verdicts, hits and
  * data-race oracle state; on programs (a race found in a step a
- * checkpoint spares, data_race(), a spin-wait, a NULL dereference that
- * ends the run with a fault), a mutant the reference check catches, and
- * clean and buggy cells of eras, complete and cut by the budget.  And
- * steps were spared, or the test would prove nothing.
+ * checkpoint spares, spin-waits), a mutant the reference check catches,
+ * and clean and buggy cells of eras (a use-after-free that ends the
+ * run), complete and cut by the budget; and so
+ * does preemption bounding.  And steps were spared, or the test would
+ * prove nothing.
  */
 START_TEST(test_checkpoints_run_the_same_executions)
 {
@@ -1699,22 +1700,25 @@ START_TEST(test_checkpoints_run_the_same_executions)
 		{ "v6.18", "wedged" },
 	};
 	/* every few steps, where the cells' short runs have some; as built */
-	static const unsigned int every[] = { 3, SIM_DPOR_CKPT_EVERY };
+	static const unsigned int every[] = { 3, SIM_CKPT_EVERY };
 	static struct run_digests kept, fresh;
 	struct sim_explore_result r1, r2;
 	struct sim_explore_opts o = {
-		.mode = SIM_EXPLORE_DPOR, .budget = ARRAY_SIZE(kept.d),
-		.visit = whole_run,
+		.budget = ARRAY_SIZE(kept.d), .bound = 2, .visit = whole_run,
 	};
+	const unsigned int ncells = ARRAY_SIZE(cells) + 1;
 	unsigned int i, k;
 
-	for (i = 0; i < ARRAY_SIZE(cells) + 1; i++) {
+	/* DPOR, then iterative preemption bounding: both backtrack */
+	for (i = 0; i < 2 * ncells; i++) {
 		/* the last: a cell's long runs, as the default keeps them */
-		unsigned int n = i < ARRAY_SIZE(cells) ? every[0] : every[1];
-		const char *era = i < ARRAY_SIZE(cells) ? cells[i].era : "v6.1";
-		const char *name = i < ARRAY_SIZE(cells) ? cells[i].scn :
+		unsigned int c = i % ncells;
+		unsigned int n = c < ARRAY_SIZE(cells) ? every[0] : every[1];
+		const char *era = c < ARRAY_SIZE(cells) ? cells[c].era : "v6.1";
+		const char *name = c < ARRAY_SIZE(cells) ? cells[c].scn :
 			"proc-reader";
 
+		o.mode = i < ncells ? SIM_EXPLORE_DPOR : SIM_EXPLORE_ICB;
 		build_cell(era, name);
 		if (!sim_ckpt_supported(&w)) {
 			/* the sanitizers' builds: every run from the start */
@@ -1723,27 +1727,30 @@ START_TEST(test_checkpoints_run_the_same_executions)
 		}
 		kept.n = fresh.n = 0;
 		o.visit_data = &kept;
-		sim_dpor_ckpt(n);
+		sim_explore_ckpt(n);
 		sim_explore(&w, &o, &r1);
-		sim_dpor_ckpt(0);
+		sim_explore_ckpt(0);
 		o.visit_data = &fresh;
 		sim_explore(&w, &o, &r2);
-		sim_dpor_ckpt(SIM_DPOR_CKPT_EVERY);
+		sim_explore_ckpt(SIM_CKPT_EVERY);
 		ck_assert_msg(r1.executions == r2.executions &&
 			      r1.buggy == r2.buggy && r1.fired == r2.fired &&
 			      r1.complete == r2.complete &&
 			      r1.steps == r2.steps && kept.n == fresh.n,
-			      "%s/%s, every %u: %lu executions (%lu buggy) from checkpoints, %lu (%lu) from the start",
-			      era, name, n, r1.executions, r1.buggy,
+			      "%s/%s, %s, every %u: %lu executions (%lu buggy) from checkpoints, %lu (%lu) from the start",
+			      era, name, sim_explore_mode_name(o.mode), n,
+			      r1.executions, r1.buggy,
 			      r2.executions, r2.buggy);
 		ck_assert_msg(r1.ckpt_steps > 0 && !r2.ckpt_steps,
-			      "%s/%s, every %u: %llu steps spared, %llu when told not to (%lu executions, %llu steps)",
-			      era, name, n, r1.ckpt_steps, r2.ckpt_steps,
+			      "%s/%s, %s, every %u: %llu steps spared, %llu when told not to (%lu executions, %llu steps)",
+			      era, name, sim_explore_mode_name(o.mode), n,
+			      r1.ckpt_steps, r2.ckpt_steps,
 			      r1.executions, r1.steps);
 		for (k = 0; k < kept.n; k++)
 			ck_assert_msg(kept.d[k] == fresh.d[k],
-				      "%s/%s, every %u: execution %u differs",
-				      era, name, n, k + 1);
+				      "%s/%s, %s, every %u: execution %u differs",
+				      era, name, sim_explore_mode_name(o.mode),
+				      n, k + 1);
 		sim_world_free(&w);
 	}
 }

@@ -528,7 +528,7 @@ static void coop_go(struct sim_world *w, int tid)
 		if (w->ckpt_tid < 0)
 			return;
 		tid = w->ckpt_tid;
-		c = w->ckpt_take ? w->ckpt_take(w, w->policy.data) : NULL;
+		c = w->ckpt_take ? w->ckpt_take(w, w->ckpt_data) : NULL;
 		if (c)
 			sim_ckpt_save(w, c, tid);
 		else

@@ -716,12 +716,13 @@ struct sim_world {
 	 * Coop, set by a driver: from step @ckpt_at on (0: never) a thread
 	 * about to ask the policy stops first (@ckpt_tid) for @ckpt_take to
 	 * say where to keep the execution as it stands (NULL: nowhere), with
-	 * the policy's data; it sets @ckpt_at anew (DOC: An execution goes on
-	 * from a checkpoint, ckpt.c).
+	 * @ckpt_data; it sets @ckpt_at anew (DOC: An execution goes on from a
+	 * checkpoint, ckpt.c).
 	 */
 	unsigned int ckpt_at;
 	int ckpt_tid;
 	struct sim_ckpt *(*ckpt_take)(struct sim_world *w, void *data);
+	void *ckpt_data;
 };
 
 extern struct sim_world *sim;

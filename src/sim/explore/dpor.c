@@ -99,9 +99,8 @@ struct dpor {
 	unsigned int floor;	/* choices fixed by the caller */
 	bool sleep_only;	/* SIM_EXPLORE_SLEEP: no race analysis */
 	struct sim_races *list;	/* listing races, not exploring */
-	/* the current execution kept along the way, by step (ckpt_take()) */
-	struct sim_ckpt *ck;
-	unsigned int nck, ck_cap;
+	/* kept along the current path (DOC: Checkpoints along the path) */
+	struct sim_ckpt_path ck;
 };
 
 /* A listing of one execution's races (sim_races_of()). */
@@ -743,80 +742,6 @@ static bool recheck_all;
 void sim_dpor_recheck(bool on)
 {
 	recheck_all = on;
-}
-
-/*
- * DOC: Checkpoints along the path
- *
- * Each execution after the first repeats the last one's steps up to its
- * backtrack point (d->prefix), and DPOR's backtrack points are mostly
- * deep: in v6.1/proc-reader 85% of the steps run are such repeats.  So
- * an execution is kept (DOC: An execution goes on from a checkpoint,
- * engine/ckpt.c) every CKPT_EVERY steps along the path, and the next
- * execution goes on from the deepest checkpoint at or before its
- * backtrack point instead of from the start: it repeats at most
- * CKPT_EVERY - 1 steps.  A checkpoint stays good while the path holds
- * its steps: backtracking to a step before it drops it, and the
- * execution that goes on from there keeps new ones as it passes.  The
- * steps a checkpoint spares still count as the execution's (the result's
- * steps); @ckpt_steps says how many did not run.
- */
-#define CKPT_EVERY	SIM_DPOR_CKPT_EVERY
-
-/* The steps between two checkpoints; 0: none (the tests set it). */
-static unsigned int ckpt_every = CKPT_EVERY;
-
-/**
- * sim_dpor_ckpt() - keep a checkpoint every @every steps (DOC: Checkpoints
- * along the path), or none: every execution runs from the start (the
- * tests compare the two, and try short distances).
- * @every: the distance; 0 for none, SIM_DPOR_CKPT_EVERY by default.
- */
-void sim_dpor_ckpt(unsigned int every)
-{
-	ckpt_every = every;
-}
-
-/* A checkpoint is due (the policy's @ckpt): where, and when the next is. */
-static struct sim_ckpt *ckpt_take(struct sim_world *w, void *data)
-{
-	struct dpor *d = data;
-
-	w->ckpt_at = w->step + ckpt_every;
-	if (d->nck == d->ck_cap) {
-		unsigned int cap = d->ck_cap ? 2 * d->ck_cap : 16;
-		struct sim_ckpt *ck = realloc(d->ck, cap * sizeof(*ck));
-
-		if (!ck)
-			return NULL;
-		memset(ck + d->ck_cap, 0, (cap - d->ck_cap) * sizeof(*ck));
-		d->ck = ck;
-		d->ck_cap = cap;
-	}
-	return &d->ck[d->nck++];
-}
-
-/*
- * The checkpoint the next execution goes on from, the deepest at or
- * before its backtrack point (NULL: from the start); the ones past it are
- * dropped.  And when the next one is due.
- */
-static const struct sim_ckpt *ckpt_resume(struct dpor *d,
-					  struct sim_world *w)
-{
-	const struct sim_ckpt *c;
-
-	while (d->nck && d->ck[d->nck - 1].step > d->prefix)
-		d->nck--;
-	if (!ckpt_every || d->list || !sim_ckpt_supported(w)) {
-		w->ckpt_at = 0;
-		return NULL;
-	}
-	c = d->nck ? &d->ck[d->nck - 1] : NULL;
-	w->ckpt_take = ckpt_take;
-	w->ckpt_at = (c ? c->step : 0) + ckpt_every;
-	/* else from the start, keeping new ones past the last as it goes */
-	return c && sim_ckpt_usable(w) ? c : NULL;
 }
 
 /* The first of thread @t's steps at @p or after, as an index into its. */
@@ -1560,7 +1485,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		d.created = 0;
 		/* the steps before the backtrack point are the last run's */
 		w->same_prefix = d.prefix;
-		c = ckpt_resume(&d, w);
+		c = sim_ckpt_path_resume(&d.ck, w, d.prefix);
 		if (c)
 			r->ckpt_steps += c->step;
 		sim_run_coop_from(w, (struct sim_policy){ dpor_pick, &d }, c);
@@ -1612,11 +1537,7 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		}
 	}
 	w->backtracks = false;
-	w->ckpt_at = 0;
-	w->ckpt_take = NULL;
-	for (i = 0; i < d.ck_cap; i++)
-		sim_ckpt_free(&d.ck[i]);
-	free(d.ck);
+	sim_ckpt_path_free(&d.ck, w);
 	r->races = d.races;
 	r->races_same = d.same;
 	r->wakeup_dropped = d.dropped;

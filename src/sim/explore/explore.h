@@ -131,7 +131,7 @@ struct sim_explore_result {
 	u64 seed;
 	unsigned long wakeup_dropped;
 	bool unexpected;
-	/* of @steps, those gone on from a checkpoint, not run (DPOR) */
+	/* of @steps, those gone on from a checkpoint, not run */
 	unsigned long long ckpt_steps;
 };
 
@@ -152,9 +152,22 @@ void sim_explore_why_unknown(const struct sim_world *w,
 			     const struct sim_explore_result *r, char *buf,
 			     size_t len);
 void sim_dpor_recheck(bool on);
-/* DPOR keeps a checkpoint every this many steps (dpor.c) */
-#define SIM_DPOR_CKPT_EVERY	24
-void sim_dpor_ckpt(unsigned int every);
+/*
+ * struct sim_ckpt_path - the checkpoints kept along a search's current
+ * path, by step (DOC: Checkpoints along the path, explore.c).
+ */
+struct sim_ckpt_path {
+	struct sim_ckpt *ck;
+	unsigned int n, cap;
+};
+
+/* A search keeps a checkpoint every this many steps (explore.c). */
+#define SIM_CKPT_EVERY	24
+void sim_explore_ckpt(unsigned int every);
+const struct sim_ckpt *sim_ckpt_path_resume(struct sim_ckpt_path *p,
+					    struct sim_world *w,
+					    unsigned int prefix);
+void sim_ckpt_path_free(struct sim_ckpt_path *p, struct sim_world *w);
 int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		     struct sim_explore_result *r);
 void sim_explore_record(const struct sim_world *w,
