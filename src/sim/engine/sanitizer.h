@@ -9,8 +9,7 @@
  *
  * DOC: The simulator under sanitizers
  *
- * Three things the simulator does would fool a sanitizer that was not
- * told about them:
+ * What the simulator does that would fool a sanitizer not told of it:
  *
  *  (1) The coop engine switches stacks by hand (switch_x86_64.S).  ASan
  *      keeps a record of the stack it runs on and TSan a shadow call stack
@@ -33,6 +32,11 @@
  *      inside SIM_MODELLED_RACE_WRITE(), which hides that one write from
  *      TSan and nothing else.  Every other access of the simulator is
  *      synchronised, and TSan checks it.
+ *  (5) A search goes on from checkpoints (ckpt.c), copying each
+ *      coroutine's stack back in place: ASan's shadow of those bytes and
+ *      TSan's shadow call stack would not follow.  The sanitizers' builds
+ *      keep none (sim_ckpt_supported()); every execution runs from the
+ *      start there.  Valgrind follows the copy as any other.
  */
 #ifndef _SIM_SANITIZER_H
 #define _SIM_SANITIZER_H

@@ -278,6 +278,12 @@ static bool account(struct sim_world *w, const struct sim_explore_opts *o,
 
 /* The steps between two checkpoints; 0: none (the tests set it). */
 static unsigned int ckpt_every = SIM_CKPT_EVERY;
+/*
+ * The checkpoints one path keeps at most, some tens of kilobytes each: a
+ * path deeper than that (a spin-wait counting to the step limit) goes on
+ * from the last one it could keep.
+ */
+#define CKPT_MAX	512
 
 /**
  * sim_explore_ckpt() - keep a checkpoint every @every steps (DOC:
@@ -296,6 +302,8 @@ static struct sim_ckpt *ckpt_take(struct sim_world *w, void *data)
 	struct sim_ckpt_path *p = data;
 
 	w->ckpt_at = w->step + ckpt_every;
+	if (p->n == CKPT_MAX)
+		return NULL;
 	if (p->n == p->cap) {
 		unsigned int cap = p->cap ? 2 * p->cap : 16;
 		struct sim_ckpt *ck = realloc(p->ck, cap * sizeof(*ck));
