@@ -435,32 +435,16 @@ static size_t map_len(size_t len)
 	return (len >> GRANULE_SHIFT) + 1;
 }
 
-void sim_arena_snapshot(struct sim_snapshot *s)
-{
-	free(s->arena);
-	free(s->objs);
-	free(s->freed);
-	s->arena_len = arena_used;
-	s->arena = malloc(arena_used ? arena_used : 1);
-	s->nobjs = nobjs;
-	s->objs = malloc((nobjs ? nobjs : 1) * sizeof(*objs));
-	s->freed = malloc(map_len(arena_used));
-	if (!s->arena || !s->objs || !s->freed) {
-		perror("reaplab: snapshot");
-		exit(2);
-	}
-	/* a program's world may have no object yet: objs is still NULL */
-	if (arena_used)
-		memcpy(s->arena, arena_base, arena_used);
-	if (nobjs)
-		memcpy(s->objs, objs, nobjs * sizeof(*objs));
-	memcpy(s->freed, freed_map, map_len(arena_used));
-	memcpy(s->type_count, type_count, sizeof(type_count));
-	s->nfreed = nfreed;
-}
-
-/* Room for @len bytes at *@buf, which has room for *@cap: grown, or kept. */
-static void *room(void **buf, size_t *cap, size_t len)
+/**
+ * sim_room() - room for @len bytes at *@buf, which has room for *@cap:
+ * grown (at least twice), or kept; exits when there is no memory.
+ * @buf: the buffer, NULL at first.
+ * @cap: its room.
+ * @len: the room needed.
+ *
+ * Return: *@buf.
+ */
+void *sim_room(void **buf, size_t *cap, size_t len)
 {
 	if (len > *cap || !*buf) {
 		size_t n = len > 2 * *cap ? len : 2 * *cap;
@@ -477,17 +461,17 @@ static void *room(void **buf, size_t *cap, size_t len)
 }
 
 /*
- * sim_arena_save() - as sim_arena_snapshot(), into the buffers @s already
- * has where they are large enough: a checkpoint's (ckpt.c), taken again
- * and again.
+ * sim_arena_save() - keep the arena as it is in @s: the world's state
+ * after boot, or a checkpoint's (ckpt.c), taken again and again into the
+ * buffers @s already has where they are large enough.
  */
 void sim_arena_save(struct sim_snapshot *s)
 {
 	s->arena_len = arena_used;
 	s->nobjs = nobjs;
-	room(&s->arena, &s->arena_cap, arena_used);
-	room(&s->objs, &s->objs_cap, nobjs * sizeof(*objs));
-	room((void **)&s->freed, &s->freed_cap, map_len(arena_used));
+	sim_room(&s->arena, &s->arena_cap, arena_used);
+	sim_room(&s->objs, &s->objs_cap, nobjs * sizeof(*objs));
+	sim_room((void **)&s->freed, &s->freed_cap, map_len(arena_used));
 	if (arena_used)
 		memcpy(s->arena, arena_base, arena_used);
 	if (nobjs)
@@ -630,15 +614,7 @@ void sim_model_data_init(void)
 
 void sim_model_data_save(void **buf)
 {
-	size_t len = __stop_model_data - __start_model_data;
-
-	if (!*buf)
-		*buf = calloc(1, len ? len : 1);
-	if (!*buf) {
-		perror("reaplab: model data");
-		exit(2);
-	}
-	copy_data(*buf, __start_model_data, __stop_model_data, true);
+	sim_model_data_save_range(buf, __start_model_data, __stop_model_data);
 }
 
 void sim_model_data_restore(const void *buf)

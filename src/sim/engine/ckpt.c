@@ -81,21 +81,6 @@ bool sim_ckpt_usable(const struct sim_world *w)
 	return sim_ckpt_supported(w) && sim_world_ops->ckpt_ok(w);
 }
 
-static void *grow(void *buf, size_t *cap, size_t len)
-{
-	if (len > *cap || !buf) {
-		size_t n = len > 2 * *cap ? len : 2 * *cap;
-
-		buf = realloc(buf, n ? n : 1);
-		if (!buf) {
-			perror("reaplab: checkpoint");
-			exit(2);
-		}
-		*cap = n;
-	}
-	return buf;
-}
-
 /* The top of @t's stack: its stack pointer's bytes up to there are kept. */
 static char *stack_end(const struct sim_thread *t)
 {
@@ -144,12 +129,13 @@ void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid)
 	if (w->nwatch) {
 		size_t cap = c->watch_cap * sizeof(*c->watch);
 
-		c->watch = grow(c->watch, &cap, w->nwatch * sizeof(*c->watch));
+		sim_room((void **)&c->watch, &cap,
+			 w->nwatch * sizeof(*c->watch));
 		c->watch_cap = cap / sizeof(*c->watch);
 		memcpy(c->watch, w->watch, w->nwatch * sizeof(*c->watch));
 	}
 
-	c->threads = grow(c->threads, &threads_cap, w->nthreads * T_LEN);
+	sim_room(&c->threads, &threads_cap, w->nthreads * T_LEN);
 	for (i = 0; i < w->nthreads; i++) {
 		const struct sim_thread *t = &w->threads[i];
 
@@ -158,7 +144,7 @@ void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid)
 		c->stack_len[i] = stack_end(t) - (char *)t->ctx.sp;
 		need += c->stack_len[i];
 	}
-	c->stacks = grow(c->stacks, &c->stacks_cap, need);
+	sim_room((void **)&c->stacks, &c->stacks_cap, need);
 	for (i = 0, p = c->stacks; i < w->nthreads; i++) {
 		memcpy(p, w->threads[i].ctx.sp, c->stack_len[i]);
 		p += c->stack_len[i];

@@ -158,7 +158,7 @@ int sim_world_build(struct sim_world *w, const struct era *era,
 	}
 	record_page_tables(w);
 	sim_model_data_save(&w->snap.model_data);
-	sim_arena_snapshot(&w->snap);
+	sim_arena_save(&w->snap);
 	if (!sim_era_data(era, &w->data_begin, &w->data_end))
 		w->data_begin = w->data_end = NULL;
 	w->built = true;
