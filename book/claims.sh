@@ -474,15 +474,24 @@ function source(s, line,   kind, rest, id, subj, key, path, ln, f, cnt, l) {
 		if (rest !~ /^[^ :]+:[0-9]+(-[0-9]+)?([ \t].*)?$/)
 			err(where ": a repo source is \"repo PATH:LINE [what]\", a file of this repository: \"" rest "\"")
 		else {
+			last = ln
 			sub(/-.*/, "", ln)
+			sub(/.*-/, "", last)
 			cnt = 0
 			while ((getline l < path) > 0)
-				cnt++
+				text[++cnt] = l
 			close(path)
 			if (cnt == 0)
 				err(where ": repo " path ": no such file (or it is empty)")
 			else if (ln + 0 < 1 || ln + 0 > cnt)
 				err(where ": repo " path ":" ln ": the file has " cnt " lines")
+			else if (last + 0 < ln + 0 || last + 0 > cnt)
+				err(where ": repo " path ":" ln "-" last ": the file has " cnt " lines")
+			else {
+				what = rest
+				sub(/^[^ \t]+[ \t]*/, "", what)
+				repo_names(where, path, ln + 0, last + 0, what, cnt)
+			}
 		}
 	} else if (kind == "unverified") {
 		src_unver[nsrc] = 1
@@ -491,6 +500,72 @@ function source(s, line,   kind, rest, id, subj, key, path, ln, f, cnt, l) {
 			err(where ": \"unverified\" takes nothing after it; say why on a why: line")
 	} else
 		err(where ": unknown source kind \"" kind "\" (tree, commit, thread, cve, repo or unverified)")
+}
+# repo_names(where, path, a, b, what, cnt): the lines a-b of path (in
+# text[1..cnt]) are where the words of the source say: inside the DOC:
+# block it names; for each function it names (name()), its definition
+# line, or lines inside the function (from its comment above to its
+# closing brace).  So a line cited stays the line meant when the file
+# changes around it.
+function repo_names(where, path, a, b, what, cnt,    title, i, d, c, e, name, rest2, re, sys) {
+	if (what ~ /DOC: /) {
+		title = what
+		sub(/.*DOC: /, "", title)
+		d = 0
+		# the title, then the end of the line or what is not a word
+		for (i = 1; i <= cnt && !d; i++)
+			if (index(text[i], "* DOC: " title) &&
+			    substr(text[i], index(text[i], "* DOC: " title) + length("* DOC: " title)) !~ /^[A-Za-z0-9_]/)
+				d = i
+		if (!d) {
+			err(where ": repo " path ": no \"DOC: " title "\" there")
+			return
+		}
+		for (e = d + 1; e <= cnt && text[e] !~ /^[ \t]*\*\// && text[e] !~ /DOC: /; e++)
+			;
+		if (a < d - 1 || b > e)
+			err(where ": repo " path ":" a "-" b ": DOC: " title " is lines " d "-" e)
+		return
+	}
+	# a field (.name) or a macro (NAME) named: on the lines themselves
+	rest2 = what
+	while (match(rest2, /(^|[ \t])(\.[a-z_][a-z0-9_]*|[A-Z][A-Z0-9_][A-Z0-9_]+)([ \t,;]|$)/)) {
+		name = substr(rest2, RSTART, RLENGTH)
+		rest2 = substr(rest2, RSTART + RLENGTH)
+		gsub(/[ \t,;]/, "", name)
+		for (i = a; i <= b && !index(text[i], name); i++)
+			;
+		if (i > b)
+			err(where ": repo " path ":" a "-" b ": no " name " on those lines")
+	}
+	rest2 = what
+	while (match(rest2, /[A-Za-z_][A-Za-z0-9_]*\(\)/)) {
+		name = substr(rest2, RSTART, RLENGTH - 2)
+		rest2 = substr(rest2, RSTART + RLENGTH)
+		sys = name
+		sub(/^sys_/, "", sys)
+		# its definition: the last at or before line b, else the next
+		d = 0
+		re = "(^|[^A-Za-z0-9_])" name "\\("
+		for (i = 1; i <= cnt && (!d || i <= b); i++) {
+			if (text[i] ~ /;[ \t]*$/ || text[i] ~ /^([ \t]|#|\/[*\/])/)
+				continue
+			if (text[i] ~ re || text[i] ~ ("^SYSCALL_DEFINE[0-9]\\(" sys "[,)]"))
+				d = i
+		}
+		if (!d) {
+			err(where ": repo " path ":" a "-" b ": " name "() is not defined in that file")
+			continue
+		}
+		for (e = d; e <= cnt && text[e] != "}"; e++)
+			;
+		# from its comment, the lines of comment just above it
+		for (c = d; c > 1 && (text[c - 1] ~ /^[ \t]*(\/\*|\*)/ || text[c - 1] ~ /^(static |const |struct |unsigned |int |long |bool |void )/ && c == d); c--)
+			;
+		# the lines hold its definition, or lie inside it
+		if (!(a <= d && d <= b) && (a < c || b > e))
+			err(where ": repo " path ":" a "-" b ": " name "() is lines " d "-" e " (its comment from " c ")")
+	}
 }
 # field(name, value, line): one field of the current entry
 function field(name, value, line) {

@@ -63,7 +63,9 @@
 #              the backtick check on a planted page; claims.sh on a commit id
 #              planted unledgered in a copy of the book, on one token of
 #              each other kind, a stale entry, malformed entries and
-#              sources, an unverified entry its page does not mark, and
+#              sources, repo sources whose lines do not hold the function,
+#              DOC: block or macro they name (and not on those that do),
+#              an unverified entry its page does not mark, and
 #              not on what is code, a comment, a message id or a pending
 #              page; the References page's tokens take in the eras'
 #              commits;
@@ -1058,7 +1060,53 @@ claim:   No token, and no - to say so.
 source:  unverified
 why:     x
 LEDGER
+# repo sources whose lines are not where their words say
+cat > "$tmp/cs/f.c" <<'SOURCE'
+/* a comment */
+#define NAME_X 1
+
+/* moved() - a function, lines 4-9 with its comment */
+static int moved(int a)
+{
+	return a;
+}
+
+/*
+ * DOC: A title
+ *
+ * Its text.
+ */
+SOURCE
+cat >> "$tmp/cs/book/claims/ch.claims" <<LEDGER
+
+id:      ch-lines
+tokens:  -
+claim:   Lines cited by what they hold.
+source:  repo $tmp/cs/f.c:4-9 moved()
+says:    Good: the function with its comment.
+source:  repo $tmp/cs/f.c:7 moved()
+says:    Good: a line inside it.
+source:  repo $tmp/cs/f.c:11-14 DOC: A title
+says:    Good: the block.
+source:  repo $tmp/cs/f.c:2 NAME_X
+says:    Good: the macro's line.
+source:  repo $tmp/cs/f.c:1-2 moved()
+says:    Bad: above it.
+source:  repo $tmp/cs/f.c:9-13 DOC: A title
+says:    Bad: half of it before the block.
+source:  repo $tmp/cs/f.c:3 NAME_X
+says:    Bad: not the macro's line.
+source:  repo $tmp/cs/f.c:3 gone()
+says:    Bad: no such function.
+LEDGER
 out=$(P= sclaims check || true)
+must_fail claims-repo-fn "entry ch-lines: repo $tmp/cs/f.c:1-2: moved() is lines 5-8 (its comment from 4)" "$out"
+must_fail claims-repo-doc "entry ch-lines: repo $tmp/cs/f.c:9-13: DOC: A title is lines 11-14" "$out"
+must_fail claims-repo-macro "entry ch-lines: repo $tmp/cs/f.c:3-3: no NAME_X on those lines" "$out"
+must_fail claims-repo-nofn "entry ch-lines: repo $tmp/cs/f.c:3-3: gone() is not defined in that file" "$out"
+checks=$((checks + 1))
+[ "$(printf '%s\n' "$out" | grep -c 'entry ch-lines')" = 4 ] ||
+	fail "claims-repo-good: a source whose lines hold what it names is reported: $out"
 must_fail claims-stale "ch.claims:[0-9]*: entry ch-stale: v3.9 is no longer on its page (stale)" "$out"
 must_fail claims-dup "entry id ch-link is used twice (also .*ch.claims:[0-9]*)" "$out"
 must_fail claims-subject "entry ch-link: commit abcdefabcdef: the subject is not the one book/references or its era gives: \"sub\"" "$out"
