@@ -28,9 +28,13 @@ INC = -Isrc/include -Isrc/include/uapi
 UAPI_INC := -Isrc/include/uapi
 ALL_CFLAGS = $(REQ_CFLAGS) $(INC) $(CFLAGS)
 # Model code: -fPIC so that no global function is inlined into a caller
-# (an era must be able to replace it), -finstrument-functions for the call
-# stacks of the trace.
-MODEL_CFLAGS := -fPIC -finstrument-functions -fno-common
+# (an era must be able to replace it), and -fsemantic-interposition so
+# that CFLAGS cannot take that back: with -fno-semantic-interposition a
+# function an era replaces is inlined into its callers in the file it
+# replaces, and the era runs the old one (v6.1's proc-reader then reports
+# a refault); -finstrument-functions for the call stacks of the trace.
+MODEL_CFLAGS := -fPIC -fsemantic-interposition -finstrument-functions \
+	-fno-common
 # The data-race oracle (DOC: The data-race oracle, src/sim/world/race.c):
 # every plain access of model code calls a hook of reaplab's own
 # (src/arch/reaplab/kernel/kcsan.c), as the kernel builds KCSAN with GCC.
