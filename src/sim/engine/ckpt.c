@@ -24,12 +24,13 @@
  *    away (sim_ctx_switch()), so putting the bytes back at the same
  *    addresses, and the stack pointer, is resuming it;
  *  - the engine's record: the trace up to that step (only its length:
- *    the next run writes the same events before it), who can run, the
- *    last thread, the verdict so far, the words spin-waits watch;
+ *    the events before it are the last run's, which shares those
+ *    steps), who can run, the last thread, the verdict so far, the words
+ *    spin-waits watch;
  *  - the world's own (sim_world_ops->ckpt_save): the kernel's counts
- *    of kills, the data-race oracle's state (rewound through its undo
- *    log as for any shared prefix, DOC: A shared prefix is checked once,
- *    race.c, and which threads are inside data_race()).
+ *    (kills, pages allocated), the data-race oracle's state (rewound
+ *    through its undo log as for any shared prefix, DOC: A shared prefix
+ *    is checked once, race.c, and which threads are inside data_race()).
  *
  * A checkpoint is taken at a step boundary: the thread about to ask the
  * policy for the next step (its operation published) switches to the
@@ -39,7 +40,10 @@
  * world, and switches into that thread, which returns into the
  * scheduler and asks the policy as if the steps before had just run.
  * The execution is then the one a run from the start would have made,
- * event for event (the tests compare the two, execution by execution).
+ * event for event (the tests compare the two, execution by execution),
+ * but for where the data-race oracle's report of a race in the steps
+ * before stands: a run from the start reports it again at its first new
+ * step, a run from a checkpoint where the run that kept it did.
  *
  * Not in the sanitizers' builds (ASan's shadow of a stack and TSan's
  * shadow call stack are not in the bytes copied), nor on the turnstile
