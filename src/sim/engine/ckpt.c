@@ -101,7 +101,7 @@ static char *stack_end(const struct sim_thread *t)
  */
 void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid)
 {
-	size_t threads_cap = c->threads ? w->nthreads * T_LEN : 0, need = 0;
+	size_t need = 0;
 	unsigned int fired;
 	char *p;
 	int i;
@@ -139,7 +139,7 @@ void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid)
 		memcpy(c->watch, w->watch, w->nwatch * sizeof(*c->watch));
 	}
 
-	sim_room(&c->threads, &threads_cap, w->nthreads * T_LEN);
+	sim_room(&c->threads, &c->threads_cap, w->nthreads * T_LEN);
 	for (i = 0; i < w->nthreads; i++) {
 		const struct sim_thread *t = &w->threads[i];
 

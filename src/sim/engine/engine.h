@@ -619,6 +619,7 @@ struct sim_ckpt {
 	struct sim_watch *watch;
 	/* each thread's part that changes, and its stack in use */
 	void *threads;
+	size_t threads_cap;
 	char *stacks;
 	size_t stack_len[SIM_MAX_THREADS], stacks_cap;
 	/* the model's memory: its arena and its data */

@@ -1461,7 +1461,6 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 	struct dpor d = { 0 };
 	struct scratch s = { 0 };
 	double start = sim_now(), last_report = start;
-	const struct sim_ckpt *c;
 	unsigned int i;
 
 	d.node = calloc(SIM_MAX_CHOICES, sizeof(*d.node));
@@ -1484,12 +1483,8 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		d.blocked = false;
 		d.created = 0;
 		/* the steps before the backtrack point are the last run's */
-		w->same_prefix = d.prefix;
-		c = sim_ckpt_path_resume(&d.ck, w, d.prefix);
-		if (c)
-			r->ckpt_steps += c->step;
-		sim_run_coop_from(w, (struct sim_policy){ dpor_pick, &d }, c);
-		w->same_prefix = 0;
+		sim_ckpt_path_run(&d.ck, w, (struct sim_policy){ dpor_pick, &d },
+				  d.prefix, r);
 		r->executions++;
 		r->steps += w->run_steps;
 		if (d.blocked)

@@ -317,20 +317,15 @@ static struct sim_ckpt *ckpt_take(struct sim_world *w, void *data)
 	return &p->ck[p->n++];
 }
 
-/**
- * sim_ckpt_path_resume() - the checkpoint of @p the next execution of @w
- * goes on from: the deepest at or before step @prefix, the last of the
- * steps it repeats (NULL: from the start); the ones past it are dropped.
- * Arms @w to keep new ones as the execution passes.
- * @p: the path's checkpoints.
- * @w: the world; its same_prefix is set.
- * @prefix: the steps the next execution repeats.
- *
- * Return: the checkpoint, or NULL.
+/*
+ * The checkpoint of @p the next execution of @w goes on from: the deepest
+ * at or before step @prefix, the last of the steps it repeats (NULL: from
+ * the start); the ones past it are dropped.  Arms @w to keep new ones as
+ * the execution passes.
  */
-const struct sim_ckpt *sim_ckpt_path_resume(struct sim_ckpt_path *p,
-					    struct sim_world *w,
-					    unsigned int prefix)
+static const struct sim_ckpt *ckpt_resume(struct sim_ckpt_path *p,
+					  struct sim_world *w,
+					  unsigned int prefix)
 {
 	const struct sim_ckpt *c;
 
@@ -345,6 +340,31 @@ const struct sim_ckpt *sim_ckpt_path_resume(struct sim_ckpt_path *p,
 	w->ckpt_data = p;
 	w->ckpt_at = (c ? c->step : 0) + ckpt_every;
 	return c && sim_ckpt_usable(w) ? c : NULL;
+}
+
+/**
+ * sim_ckpt_path_run() - the next execution of a search that backtracks:
+ * its first @prefix steps repeat the last one's (sim_world.same_prefix),
+ * and it goes on from the deepest checkpoint of @p among them, keeping
+ * new ones as it passes (DOC: Checkpoints along the path).
+ * @p: the path's checkpoints.
+ * @w: the world.
+ * @policy: who runs at each step.
+ * @prefix: the steps the execution repeats.
+ * @r: the search's result: its @ckpt_steps counts the steps spared.
+ */
+void sim_ckpt_path_run(struct sim_ckpt_path *p, struct sim_world *w,
+		       struct sim_policy policy, unsigned int prefix,
+		       struct sim_explore_result *r)
+{
+	const struct sim_ckpt *c;
+
+	w->same_prefix = prefix;
+	c = ckpt_resume(p, w, prefix);
+	if (c)
+		r->ckpt_steps += c->step;
+	sim_run_coop_from(w, policy, c);
+	w->same_prefix = 0;
 }
 
 /**
@@ -445,7 +465,6 @@ static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
 	double start = sim_now(), last = start;
 	struct icb b = { 0 };
 	struct sim_ckpt_path ck = { 0 };
-	const struct sim_ckpt *c;
 
 	b.node = calloc(SIM_MAX_CHOICES, sizeof(*b.node));
 	if (!b.node) {
@@ -462,13 +481,9 @@ static int explore_icb(struct sim_world *w, const struct sim_explore_opts *o,
 		do {
 			b.created = 0;
 			/* the steps before the backtrack point are the last run's */
-			w->same_prefix = b.forced ? b.forced - 1 : 0;
-			c = sim_ckpt_path_resume(&ck, w, w->same_prefix);
-			if (c)
-				r->ckpt_steps += c->step;
-			sim_run_coop_from(w, (struct sim_policy){ icb_pick, &b },
-					  c);
-			w->same_prefix = 0;
+			sim_ckpt_path_run(&ck, w,
+					  (struct sim_policy){ icb_pick, &b },
+					  b.forced ? b.forced - 1 : 0, r);
 			if (account(w, o, r) || over_budget(o, r, start))
 				goto out;
 			progress(o, r, start, &last, "icb");

@@ -164,9 +164,9 @@ struct sim_ckpt_path {
 /* A search keeps a checkpoint every this many steps (explore.c). */
 #define SIM_CKPT_EVERY	24
 void sim_explore_ckpt(unsigned int every);
-const struct sim_ckpt *sim_ckpt_path_resume(struct sim_ckpt_path *p,
-					    struct sim_world *w,
-					    unsigned int prefix);
+void sim_ckpt_path_run(struct sim_ckpt_path *p, struct sim_world *w,
+		       struct sim_policy policy, unsigned int prefix,
+		       struct sim_explore_result *r);
 void sim_ckpt_path_free(struct sim_ckpt_path *p, struct sim_world *w);
 int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 		     struct sim_explore_result *r);
