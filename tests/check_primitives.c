@@ -299,6 +299,92 @@ START_TEST(test_refcounts)
 }
 END_TEST
 
+/* --- what a step tells the record (DOC: A step's facts come from its one
+ * dispatch) ------------------------------------------------------------- */
+
+/*
+ * Every kind of word and lock operation, each once where it changes its
+ * word and once where it does not; the event of each says which.
+ */
+static int facts(void *arg)
+{
+	(void)arg;
+	spin_lock(&o->a);			/* changed */
+	result[0] = spin_trylock(&o->a);	/* taken: no change */
+	spin_unlock(&o->a);			/* changed */
+	set_bit(3, (unsigned long *)&o->word);	/* changed */
+	set_bit(3, (unsigned long *)&o->word);	/* set already */
+	clear_bit(5, (unsigned long *)&o->word);	/* clear already */
+	test_and_set_bit(3, (unsigned long *)&o->word);	/* set already */
+	test_and_clear_bit(3, (unsigned long *)&o->word);	/* changed */
+	WRITE_ONCE(o->word, 5);			/* changed */
+	WRITE_ONCE(o->word, 5);			/* the same value */
+	READ_ONCE(o->word);			/* a read */
+	atomic_set(&o->count, 4);		/* changed */
+	atomic_cmpxchg(&o->count, 9, 1);	/* compare fails */
+	atomic_cmpxchg(&o->count, 4, 4);	/* swaps in the same value */
+	atomic_inc(&o->count);			/* changed */
+	down_write(&o->sem);			/* changed */
+	result[1] = down_read_trylock(&o->sem);	/* write-held: no change */
+	downgrade_write(&o->sem);		/* changed */
+	up_read(&o->sem);			/* changed */
+	return 0;
+}
+
+static int build_facts(struct sim_world *wp)
+{
+	(void)wp;
+	return build_objs() || add_thread('F', facts, 0);
+}
+
+START_TEST(test_a_step_says_what_it_changed)
+{
+	static const struct {
+		const char *fn;
+		bool changed;
+		bool lock;
+	} want[] = {
+		{ "spin_lock", 1, 1 }, { "spin_trylock", 0, 1 },
+		{ "spin_unlock", 1, 1 }, { "set_bit", 1, 0 },
+		{ "set_bit", 0, 0 }, { "clear_bit", 0, 0 },
+		{ "test_and_set_bit", 0, 0 }, { "test_and_clear_bit", 1, 0 },
+		{ "WRITE_ONCE", 1, 0 }, { "WRITE_ONCE", 0, 0 },
+		{ "READ_ONCE", 0, 0 }, { "atomic_set", 1, 0 },
+		{ "atomic_cmpxchg", 0, 0 }, { "atomic_cmpxchg", 0, 0 },
+		{ "atomic_inc", 1, 0 }, { "down_write", 1, 1 },
+		{ "down_read_trylock", 0, 1 }, { "downgrade_write", 1, 1 },
+		{ "up_read", 1, 1 },
+	};
+	size_t e, n = 0;
+
+	t_build_custom(&w, build_facts);
+	ck_assert_uint_eq(t_replay(&w, "-"), 0);
+	ck_assert_int_eq(result[0], 0);
+	ck_assert_int_eq(result[1], 0);
+	for (e = 0; e < w.trace.nr; e++) {
+		const struct sim_event *ev = &w.trace.ev[e];
+
+		if (ev->type != SIM_EV_OP || ev->probe)
+			continue;
+		ck_assert_uint_lt(n, sizeof(want) / sizeof(want[0]));
+		ck_assert_str_eq(ev->site->fn, want[n].fn);
+		ck_assert_msg(ev->changed == want[n].changed,
+			      "step %u, %s: changed %d", ev->step, ev->site->fn,
+			      ev->changed);
+		/* a lock's name, as its initialiser recorded it */
+		if (want[n].lock)
+			ck_assert_ptr_eq(ev->fn, ev->obj == &o->a ? o->a.name :
+						 o->sem.name);
+		else
+			ck_assert_ptr_null(ev->fn);
+		ck_assert_uint_eq(ev->woke, 0);
+		n++;
+	}
+	ck_assert_uint_eq(n, sizeof(want) / sizeof(want[0]));
+	sim_world_free(&w);
+}
+END_TEST
+
 /* --- poisoning ---------------------------------------------------------- */
 
 static int free_then_touch(void *arg)
@@ -388,10 +474,21 @@ static int build_lost(struct sim_world *wp)
 
 START_TEST(test_lost_wakeup_is_found)
 {
+	size_t e;
+
 	t_build_custom(&w, build_wake);
 	/* S goes to sleep before K sets the flag: K's wake_up() saves it */
 	ck_assert_uint_eq(t_replay(&w, "S2 K*"), 0);
 	ck_assert_int_eq(result[0], 1);
+	/* its event: S among the waiters it found, and S woken */
+	for (e = 0; e < w.trace.nr; e++)
+		if (w.trace.ev[e].type == SIM_EV_OP &&
+		    w.trace.ev[e].kind == SEAM_WAKE_UP)
+			break;
+	ck_assert_uint_lt(e, w.trace.nr);
+	ck_assert_int_eq(w.trace.ev[e].arg2, 1);
+	ck_assert_uint_eq(w.trace.ev[e].woke, 1);
+	ck_assert_int_eq(w.trace.ev[e].result, 1);
 	sim_world_free(&w);
 	t_build_custom(&w, build_lost);
 	/* the same interleaving without wake_up(): S sleeps forever */
@@ -417,6 +514,7 @@ Suite *primitives_suite(void)
 	tcase_add_test(tc, test_abba_deadlocks_only_when_interleaved);
 	tcase_add_test(tc, test_lock_imbalance);
 	tcase_add_test(tc, test_refcounts);
+	tcase_add_test(tc, test_a_step_says_what_it_changed);
 	tcase_add_test(tc, test_poisoning_catches_use_after_free);
 	tcase_add_test(tc, test_lost_wakeup_is_found);
 	suite_add_tcase(s, tc);

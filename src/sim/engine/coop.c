@@ -284,6 +284,7 @@ static void coop_schedule(struct sim_world *w, struct sim_thread *t)
 static long coop_exec(struct sim_world *w, struct sim_thread *t)
 {
 	struct sim_op_done done = { .arg2 = t->op.arg2, .changed = true };
+	const struct sim_event *shared;
 	unsigned int enabled;
 	struct sim_event *ev;
 	int kind = t->op.kind;
@@ -291,8 +292,8 @@ static long coop_exec(struct sim_world *w, struct sim_thread *t)
 
 	w->step++;
 	/* who could go: the last run's answer, if it ran this very step */
-	done.shared = shared_event(w, t);
-	enabled = done.shared ? done.shared->enabled : sim_enabled_mask(w);
+	shared = shared_event(w, t);
+	enabled = shared ? shared->enabled : sim_enabled_mask(w);
 	if (!w->probing)
 		w->run_steps = w->step;
 	t->nsteps++;

@@ -418,16 +418,12 @@ struct sim_dep_ev;
 /**
  * struct sim_op_done - what the world says of an operation it ran, for the
  * engine's event (struct sim_event has each field's meaning).
- * @shared: set by the engine before: the last run's event of this very
- *	    step, if this run shares it (sim_world.same_prefix), else NULL;
- *	    what it says the world need not work out again.
  * @fn: the lock's name, for a lock operation.
  * @arg2: the event's second argument (a wake_up()'s waiters).
  * @woke: the threads it woke.
  * @changed: it changed its word or lock.
  */
 struct sim_op_done {
-	const struct sim_event *shared;
 	const void *fn;
 	long arg2;
 	u16 woke;

@@ -271,6 +271,22 @@ long sim_mm_rss(struct mm_struct *mm);
 
 /* names.c: how the trace writes objects and operations */
 const char *sim_lock_name(const struct sim_op *op);
+
+/*
+ * struct sim_lock_head - what every lock type (spinlock_t, struct mutex,
+ * struct rw_semaphore) begins with: two ints of state, then the name its
+ * initialiser recorded (names.c asserts it of each).
+ */
+struct sim_lock_head {
+	int word[2];
+	const char *name;
+};
+
+/* The name of the live lock at @lock, of any type. */
+static inline const char *sim_lock_name_at(const void *lock)
+{
+	return ((const struct sim_lock_head *)lock)->name;
+}
 void world_op_text(const struct sim_event *ev, char *buf, size_t len);
 void world_op_brief(const struct sim_event *ev, char *buf, size_t len);
 void world_pending_text(const struct sim_op *op, char *buf, size_t len);

@@ -4,7 +4,8 @@
  *
  * Simulator-only.  For every operation two functions: sim_op_enabled()
  * says whether the pending operation can run now (a lock that is free, a
- * sleeper that was woken), and sim_op_exec() runs it atomically.  The boot
+ * sleeper that was woken), and sim_op_exec() runs it atomically (op_run(),
+ * which in a step also says what it did to the engine's record).  The boot
  * phase uses the same code, so the model is built by the semantics it is
  * later checked under.  The threads engine (threads.c) implements the same
  * semantics with real atomics and futexes.
@@ -409,28 +410,342 @@ void sim_fault_report(struct sim_world *w, struct sim_thread *t,
 
 /* --- exec ------------------------------------------------------------- */
 
-static void wake_thread(struct sim_world *w, int tid)
-{
-	if (tid >= 0 && tid < w->nthreads)
-		w->threads[tid].state = TASK_RUNNING;
-}
-
 /*
- * The checks every execution of an operation begins with: the object must
- * be alive.  Return: false when a fatal oracle fired.
+ * The check every execution of an operation begins with: the object must
+ * be alive (@freed: it is not).  Return: false when a fatal oracle fired.
  */
 static bool check_alive(struct sim_world *w, struct sim_thread *t,
-			const struct sim_op *op)
+			const struct sim_op *op, bool freed)
 {
 	char what[192];
 
-	if (!op->obj || !sim_addr_freed(op->obj))
+	if (!freed)
 		return true;
 	sim_obj_describe_free(op->obj, what, sizeof(what));
 	sim_oracle_fatal(w, ORACLE_UAF, t ? t->tid : -1,
 			 "%c: %s(%s) touches %s", t ? t->letter : '-',
 			 op->site->fn, op->site->what, what);
 	return false;
+}
+
+/*
+ * DOC: A step's facts come from its one dispatch
+ *
+ * Besides its result, a step tells the engine's record three facts of
+ * what it did (struct sim_op_done): whether it changed its word or lock
+ * (the dependency relation counts a write that changed nothing as a
+ * read: explore/dep.c), the lock's name, and whom a wake-up woke.  Each
+ * case of op_run() knows them as it runs: a trylock that failed or a
+ * set_bit() of a set bit changed nothing, a lock it takes is not freed
+ * memory (check_alive() ran first), and a wake-up sets running exactly
+ * the sleepers it wakes.  So the facts are answered there, in the one
+ * switch on the operation's kind, instead of by saving the word before
+ * and comparing after, and looking the lock's name up again.  The rule
+ * they keep is the one a compare would give: a lock or word operation
+ * changed something if and only if its word (a lock's first two ints)
+ * holds another value after it; any other operation counts as changed.
+ */
+
+/*
+ * op_run() - run @op for @t (NULL while booting), atomically, and when
+ * @d is not NULL, say in it what the step did (DOC: A step's facts come
+ * from its one dispatch).  Return: the operation's result.
+ */
+static inline __attribute__((always_inline)) long
+op_run(struct sim_world *w, struct sim_thread *t, const struct sim_op *op,
+       struct sim_op_done *d)
+{
+	int me = t ? t->tid + 1 : SIM_MAX_THREADS + 1;
+	int kind = op->kind, size = op->site->size;
+	unsigned long *word = op->obj;
+	unsigned long mask = 1UL << (op->arg & 63);
+	spinlock_t *spin = op->obj;
+	struct mutex *mutex = op->obj;
+	struct rw_semaphore *sem = op->obj;
+	struct wait_queue_head *wq = op->obj;
+	bool changed = true;
+	const char *fn = NULL;
+	unsigned long waiters;
+	u16 woke = 0;
+	long old, ret = 0;
+
+	if (d && kind == SEAM_WAKE_UP)
+		d->arg2 = wq->waiters;	/* the event shows whom it found */
+	if (!check_alive(w, t, op, op->obj && sim_addr_freed(op->obj))) {
+		/* it touched nothing: no word or lock of it changed */
+		changed = !sim_op_is_mem(kind) && !sim_op_is_lock(kind);
+		goto out;
+	}
+	if (t && op_may_sleep(kind))
+		sim_might_sleep(w, t, op->site->fn, op->site);
+	if (sim_op_is_lock(kind) && op->obj)
+		fn = sim_lock_name_at(op->obj);
+
+	switch (kind) {
+	case SEAM_SPIN_LOCK:
+		changed = spin->owner != me;
+		spin->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		break;
+	case SEAM_SPIN_TRYLOCK:
+		if (spin->owner) {
+			changed = false;
+			break;
+		}
+		spin->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		ret = 1;
+		break;
+	case SEAM_SPIN_UNLOCK:
+		if (t && !held_pop(w, t, op, false)) {
+			changed = false;
+			break;
+		}
+		changed = spin->owner;
+		spin->owner = 0;
+		break;
+	case SEAM_MUTEX_LOCK:
+		changed = mutex->owner != me;
+		mutex->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		break;
+	case SEAM_MUTEX_TRYLOCK:
+		if (mutex->owner) {
+			changed = false;
+			break;
+		}
+		mutex->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		ret = 1;
+		break;
+	case SEAM_MUTEX_UNLOCK:
+		if (t && !held_pop(w, t, op, false)) {
+			changed = false;
+			break;
+		}
+		changed = mutex->owner;
+		mutex->owner = 0;
+		break;
+	case SEAM_DOWN_READ:
+		sem->count++;
+		if (t)
+			held_push(w, t, op, true);
+		break;
+	case SEAM_DOWN_READ_TRYLOCK:
+		if (sem->count < 0) {
+			changed = false;
+			break;
+		}
+		sem->count++;
+		if (t)
+			held_push(w, t, op, true);
+		ret = 1;
+		break;
+	case SEAM_UP_READ:
+		if (t && !held_pop(w, t, op, true)) {
+			changed = false;
+			break;
+		}
+		sem->count--;
+		break;
+	case SEAM_DOWN_WRITE:
+		changed = sem->count != -1 || sem->owner != me;
+		sem->count = -1;
+		sem->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		break;
+	case SEAM_DOWN_WRITE_TRYLOCK:
+		if (sem->count) {
+			changed = false;
+			break;
+		}
+		changed = true;		/* its count was 0: now -1 */
+		sem->count = -1;
+		sem->owner = me;
+		if (t)
+			held_push(w, t, op, false);
+		ret = 1;
+		break;
+	case SEAM_UP_WRITE:
+		if (t && !held_pop(w, t, op, false)) {
+			changed = false;
+			break;
+		}
+		changed = sem->count || sem->owner;
+		sem->count = 0;
+		sem->owner = 0;
+		break;
+	case SEAM_DOWNGRADE_WRITE:
+		if (t) {
+			struct sim_held *h = held_find(t, op->obj);
+
+			if (!h || h->read) {
+				sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE,
+						 t->tid,
+						 "%c: downgrade_write(%s) without the write lock",
+						 t->letter, op->site->what);
+				changed = false;
+				break;
+			}
+			h->read = true;
+		}
+		changed = sem->count != 1 || sem->owner;
+		sem->count = 1;
+		sem->owner = 0;
+		break;
+
+	/*
+	 * A word: changed if it reads another value after, as wide as its
+	 * site says (sim_word_load()), which a store of the model's type
+	 * may truncate.
+	 */
+	case SEAM_ATOMIC_READ:
+	case SEAM_READ_ONCE:
+		changed = false;
+		ret = sext(load(op->obj, size), size);
+		break;
+	case SEAM_ATOMIC_SET:
+	case SEAM_WRITE_ONCE:
+		old = sim_word_load(op->obj, size);
+		store(op->obj, size, op->arg);
+		changed = sim_word_load(op->obj, size) != old;
+		break;
+	case SEAM_ATOMIC_ADD:
+		old = sext(load(op->obj, size), size);
+		store(op->obj, size, old + op->arg);
+		changed = sext(load(op->obj, size), size) != old;
+		ret = sext(old + op->arg, size);
+		break;
+	case SEAM_ATOMIC_INC_NOT_ZERO:
+		old = sext(load(op->obj, size), size);
+		if (!old) {
+			changed = false;
+			break;
+		}
+		store(op->obj, size, old + 1);
+		changed = sext(load(op->obj, size), size) != old;
+		ret = 1;
+		break;
+	case SEAM_ATOMIC_CMPXCHG:
+		old = load(op->obj, size);
+		if (sext(old, size) == sext(op->arg, size) ||
+		    (size == 8 && old == op->arg))
+			store(op->obj, size, op->arg2);
+		changed = load(op->obj, size) != old;
+		ret = sext(old, size);
+		break;
+	case SEAM_ATOMIC_XCHG:
+		old = load(op->obj, size);
+		store(op->obj, size, op->arg);
+		changed = load(op->obj, size) != old;
+		ret = sext(old, size);
+		break;
+
+	case SEAM_TEST_BIT:
+		changed = false;
+		ret = !!(*word & mask);
+		break;
+	case SEAM_SET_BIT:
+		changed = !(*word & mask);
+		*word |= mask;
+		break;
+	case SEAM_CLEAR_BIT:
+		changed = *word & mask;
+		*word &= ~mask;
+		break;
+	case SEAM_TEST_AND_SET_BIT:
+		ret = !!(*word & mask);
+		changed = !ret;
+		*word |= mask;
+		break;
+	case SEAM_TEST_AND_CLEAR_BIT:
+		ret = !!(*word & mask);
+		changed = ret;
+		*word &= ~mask;
+		break;
+
+	case SEAM_FREE:
+		if (!op->obj)
+			break;
+		if (sim_obj_free(op->obj, t ? t->tid : -1, w->step, op->site) < 0)
+			sim_oracle_fatal(w, ORACLE_WARN, t ? t->tid : -1,
+					 "%s(%s): %p is not an allocated object",
+					 op->site->fn, op->site->what, op->obj);
+		break;
+
+	case SEAM_SET_STATE:
+		if (t)
+			t->state = op->arg;
+		break;
+	case SEAM_PREPARE_TO_WAIT:
+		if (t) {
+			wq->waiters |= 1UL << t->tid;
+			t->state = op->arg;
+		}
+		break;
+	case SEAM_FINISH_WAIT:
+		if (t) {
+			wq->waiters &= ~(1UL << t->tid);
+			t->state = TASK_RUNNING;
+		}
+		break;
+	case SEAM_SCHEDULE_TIMEOUT:
+		/*
+		 * With a state given (schedule_timeout_idle() and friends)
+		 * this is a plain sleep: it always times out.  After
+		 * prepare_to_wait() it returns the time left if a wake-up
+		 * came first.
+		 */
+		if (!t)
+			break;
+		ret = (op->arg2 < 0 && t->state == TASK_RUNNING) ? op->arg : 0;
+		t->state = TASK_RUNNING;
+		break;
+	case SEAM_WAKE_UP:
+		waiters = wq->waiters;
+		wq->waiters = 0;
+		while (waiters) {
+			int tid = __builtin_ctzl(waiters);
+
+			waiters &= waiters - 1;
+			if (tid < w->nthreads &&
+			    w->threads[tid].state != TASK_RUNNING) {
+				w->threads[tid].state = TASK_RUNNING;
+				woke |= 1u << tid;
+				ret++;
+			}
+		}
+		break;
+	case SEAM_WAKE_UP_PROCESS: {
+		int tid = ((struct task_struct *)op->obj)->thread.sim_tid;
+
+		if (tid < 0 || tid >= w->nthreads ||
+		    w->threads[tid].state == TASK_RUNNING)
+			break;
+		w->threads[tid].state = TASK_RUNNING;
+		woke = 1u << tid;
+		ret = 1;
+		break;
+	}
+	case SEAM_OBSERVE:
+		sim_oracle_observe(w, op);
+		break;
+	default:
+		/* schedule(), a parked task, a relax, an await: no effect */
+		break;
+	}
+out:
+	if (d) {
+		d->changed = changed;
+		d->fn = fn;
+		d->woke = woke;
+	}
+	return ret;
 }
 
 /**
@@ -444,281 +759,7 @@ static bool check_alive(struct sim_world *w, struct sim_thread *t,
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op)
 {
-	int me = t ? t->tid + 1 : SIM_MAX_THREADS + 1;
-	int size = op->site->size;
-	unsigned long *word = op->obj;
-	unsigned long mask = 1UL << (op->arg & 63);
-	spinlock_t *spin = op->obj;
-	struct mutex *mutex = op->obj;
-	struct rw_semaphore *sem = op->obj;
-	struct wait_queue_head *wq = op->obj;
-	long old;
-
-	if (!check_alive(w, t, op))
-		return 0;
-	if (t && op_may_sleep(op->kind))
-		sim_might_sleep(w, t, op->site->fn, op->site);
-
-	switch (op->kind) {
-	case SEAM_SPIN_LOCK:
-		spin->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 0;
-	case SEAM_SPIN_TRYLOCK:
-		if (spin->owner)
-			return 0;
-		spin->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 1;
-	case SEAM_SPIN_UNLOCK:
-		if (t && !held_pop(w, t, op, false))
-			return 0;
-		spin->owner = 0;
-		return 0;
-	case SEAM_MUTEX_LOCK:
-		mutex->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 0;
-	case SEAM_MUTEX_TRYLOCK:
-		if (mutex->owner)
-			return 0;
-		mutex->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 1;
-	case SEAM_MUTEX_UNLOCK:
-		if (t && !held_pop(w, t, op, false))
-			return 0;
-		mutex->owner = 0;
-		return 0;
-	case SEAM_DOWN_READ:
-		sem->count++;
-		if (t)
-			held_push(w, t, op, true);
-		return 0;
-	case SEAM_DOWN_READ_TRYLOCK:
-		if (sem->count < 0)
-			return 0;
-		sem->count++;
-		if (t)
-			held_push(w, t, op, true);
-		return 1;
-	case SEAM_UP_READ:
-		if (t && !held_pop(w, t, op, true))
-			return 0;
-		sem->count--;
-		return 0;
-	case SEAM_DOWN_WRITE:
-		sem->count = -1;
-		sem->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 0;
-	case SEAM_DOWN_WRITE_TRYLOCK:
-		if (sem->count)
-			return 0;
-		sem->count = -1;
-		sem->owner = me;
-		if (t)
-			held_push(w, t, op, false);
-		return 1;
-	case SEAM_UP_WRITE:
-		if (t && !held_pop(w, t, op, false))
-			return 0;
-		sem->count = 0;
-		sem->owner = 0;
-		return 0;
-	case SEAM_DOWNGRADE_WRITE:
-		if (t) {
-			struct sim_held *h = held_find(t, op->obj);
-
-			if (!h || h->read) {
-				sim_oracle_fatal(w, ORACLE_LOCK_IMBALANCE,
-						 t->tid,
-						 "%c: downgrade_write(%s) without the write lock",
-						 t->letter, op->site->what);
-				return 0;
-			}
-			h->read = true;
-		}
-		sem->count = 1;
-		sem->owner = 0;
-		return 0;
-
-	case SEAM_ATOMIC_READ:
-	case SEAM_READ_ONCE:
-		return sext(load(op->obj, size), size);
-	case SEAM_ATOMIC_SET:
-	case SEAM_WRITE_ONCE:
-		store(op->obj, size, op->arg);
-		return 0;
-	case SEAM_ATOMIC_ADD:
-		old = sext(load(op->obj, size), size);
-		store(op->obj, size, old + op->arg);
-		return sext(old + op->arg, size);
-	case SEAM_ATOMIC_INC_NOT_ZERO:
-		old = sext(load(op->obj, size), size);
-		if (!old)
-			return 0;
-		store(op->obj, size, old + 1);
-		return 1;
-	case SEAM_ATOMIC_CMPXCHG:
-		old = load(op->obj, size);
-		if (sext(old, size) == sext(op->arg, size) ||
-		    (size == 8 && old == op->arg))
-			store(op->obj, size, op->arg2);
-		return sext(old, size);
-	case SEAM_ATOMIC_XCHG:
-		old = load(op->obj, size);
-		store(op->obj, size, op->arg);
-		return sext(old, size);
-
-	case SEAM_TEST_BIT:
-		return !!(*word & mask);
-	case SEAM_SET_BIT:
-		*word |= mask;
-		return 0;
-	case SEAM_CLEAR_BIT:
-		*word &= ~mask;
-		return 0;
-	case SEAM_TEST_AND_SET_BIT:
-		old = !!(*word & mask);
-		*word |= mask;
-		return old;
-	case SEAM_TEST_AND_CLEAR_BIT:
-		old = !!(*word & mask);
-		*word &= ~mask;
-		return old;
-
-	case SEAM_FREE:
-		if (!op->obj)
-			return 0;
-		if (sim_obj_free(op->obj, t ? t->tid : -1, w->step, op->site) < 0)
-			sim_oracle_fatal(w, ORACLE_WARN, t ? t->tid : -1,
-					 "%s(%s): %p is not an allocated object",
-					 op->site->fn, op->site->what, op->obj);
-		return 0;
-
-	case SEAM_SET_STATE:
-		if (t)
-			t->state = op->arg;
-		return 0;
-	case SEAM_PREPARE_TO_WAIT:
-		if (t) {
-			wq->waiters |= 1UL << t->tid;
-			t->state = op->arg;
-		}
-		return 0;
-	case SEAM_FINISH_WAIT:
-		if (t) {
-			wq->waiters &= ~(1UL << t->tid);
-			t->state = TASK_RUNNING;
-		}
-		return 0;
-	case SEAM_SCHEDULE:
-		return 0;
-	case SEAM_SCHEDULE_TIMEOUT:
-		/*
-		 * With a state given (schedule_timeout_idle() and friends)
-		 * this is a plain sleep: it always times out.  After
-		 * prepare_to_wait() it returns the time left if a wake-up
-		 * came first.
-		 */
-		if (!t)
-			return 0;
-		old = (op->arg2 < 0 && t->state == TASK_RUNNING) ? op->arg : 0;
-		t->state = TASK_RUNNING;
-		return old;
-	case SEAM_WAKE_UP: {
-		unsigned long waiters = wq->waiters;
-		int n = 0;
-
-		wq->waiters = 0;
-		while (waiters) {
-			int tid = __builtin_ctzl(waiters);
-
-			waiters &= waiters - 1;
-			if (tid < w->nthreads &&
-			    w->threads[tid].state != TASK_RUNNING) {
-				wake_thread(w, tid);
-				n++;
-			}
-		}
-		return n;
-	}
-	case SEAM_WAKE_UP_PROCESS: {
-		struct task_struct *p = op->obj;
-		int tid = p->thread.sim_tid;
-
-		if (tid < 0 || tid >= w->nthreads ||
-		    w->threads[tid].state == TASK_RUNNING)
-			return 0;
-		wake_thread(w, tid);
-		return 1;
-	}
-	case SEAM_PARK:
-		return 0;
-	case SEAM_OBSERVE:
-		sim_oracle_observe(w, op);
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-/*
- * struct sim_word - what an operation's object held before it ran, to tell
- * afterwards whether it changed anything (the dependency relation counts
- * a write that changed nothing as a read: explore/dep.c).
- */
-struct sim_word {
-	long value;
-	long extra;
-	unsigned long waiters;
-	bool valid;
-};
-
-static inline void word_save(const struct sim_op *op, struct sim_word *w)
-{
-	w->valid = false;
-	if (!op->obj)
-		return;
-	if (sim_op_is_mem(op->kind)) {
-		w->value = sim_word_load(op->obj, op->site->size);
-		w->valid = true;
-	} else if (sim_op_is_lock(op->kind)) {
-		/* every lock type starts with two ints: state and owner */
-		w->value = ((const int *)op->obj)[0];
-		w->extra = ((const int *)op->obj)[1];
-		w->valid = true;
-	} else if (op->kind == SEAM_WAKE_UP) {
-		w->waiters = ((const struct wait_queue_head *)op->obj)->waiters;
-	}
-}
-
-static inline bool word_changed(const struct sim_op *op, const struct sim_word *w)
-{
-	if (!w->valid)
-		return true;
-	if (sim_op_is_mem(op->kind))
-		return sim_word_load(op->obj, op->site->size) != w->value;
-	return ((const int *)op->obj)[0] != w->value ||
-	       ((const int *)op->obj)[1] != w->extra;
-}
-
-/* The threads whose state is not TASK_RUNNING: those a wake-up may wake. */
-static u16 asleep_mask(const struct sim_world *w)
-{
-	u16 mask = 0;
-	int i;
-
-	for (i = 0; i < w->nthreads; i++)
-		if (w->threads[i].state != TASK_RUNNING)
-			mask |= 1u << i;
-	return mask;
+	return op_run(w, t, op, NULL);
 }
 
 /*
@@ -776,10 +817,7 @@ bool world_op_enabled(struct sim_world *w, struct sim_thread *t)
 long sim_op_step(struct sim_world *w, struct sim_thread *t,
 		 struct sim_op_done *done)
 {
-	int kind = t->op.kind, state = t->state, i;
-	struct sim_word before = { .valid = false };
-	const struct sim_event *shared = done->shared;
-	u16 asleep = 0;
+	int kind = t->op.kind, state = t->state;
 	long ret;
 
 	if (unlikely(kind == SEAM_BAD)) {
@@ -789,34 +827,7 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 		sim_op_bad(w, t, &t->op);
 		return 0;
 	}
-	/*
-	 * A step the last run took too (done->shared): what it did to its
-	 * word and whom it woke, the last run's event says
-	 */
-	if (!shared) {
-		done->fn = sim_lock_name(&t->op);
-		word_save(&t->op, &before);
-		if (kind == SEAM_WAKE_UP || kind == SEAM_WAKE_UP_PROCESS)
-			asleep = asleep_mask(w);
-	}
-	ret = sim_op_exec(w, t, &t->op);
-	if (shared) {
-		done->fn = shared->fn;
-		done->changed = shared->changed;
-		done->woke = shared->woke;
-		if (kind == SEAM_WAKE_UP)
-			done->arg2 = shared->arg2;
-	} else {
-		done->changed = word_changed(&t->op, &before);
-		if (kind == SEAM_WAKE_UP)
-			done->arg2 = before.waiters;
-		/* whom a wake-up woke: the sleepers it left running */
-		done->woke = 0;
-		for (i = 0; asleep && i < w->nthreads; i++)
-			if ((asleep >> i) & 1 &&
-			    w->threads[i].state == TASK_RUNNING)
-				done->woke |= 1u << i;
-	}
+	ret = op_run(w, t, &t->op, done);
 	sim_spin_ran(t, &t->op, ret,
 		     spin_neutral(t, kind, done->changed, state));
 	/*
