@@ -505,9 +505,24 @@ function source(s, line,   kind, rest, id, subj, key, path, ln, f, cnt, l) {
 # text[1..cnt]) are where the words of the source say: inside the DOC:
 # block it names; for each function it names (name()), its definition
 # line, or lines inside the function (from its comment above to its
-# closing brace).  So a line cited stays the line meant when the file
-# changes around it.
-function repo_names(where, path, a, b, what, cnt,    title, i, d, c, e, name, rest2, re, sys) {
+# closing brace); each excerpt it quotes ("..."), as written, on one of
+# them.  So a line cited stays the line meant when the file changes
+# around it, and an excerpt, what the claim read there: a source that
+# names nothing of its lines is an error.
+function repo_names(where, path, a, b, what, cnt,    title, i, d, c, e, name, rest2, re, sys, named) {
+	named = 0
+	rest2 = what
+	while (match(rest2, /"[^"]+"/)) {
+		name = substr(rest2, RSTART + 1, RLENGTH - 2)
+		rest2 = substr(rest2, RSTART + RLENGTH)
+		named = 1
+		for (i = a; i <= b && !index(text[i], name); i++)
+			;
+		if (i > b)
+			err(where ": repo " path ":" a "-" b ": no \"" name "\" on those lines")
+	}
+	# the rest of the words, the excerpts taken out
+	gsub(/"[^"]+"/, "", what)
 	if (what ~ /DOC: /) {
 		title = what
 		sub(/.*DOC: /, "", title)
@@ -527,6 +542,9 @@ function repo_names(where, path, a, b, what, cnt,    title, i, d, c, e, name, re
 			err(where ": repo " path ":" a "-" b ": DOC: " title " is lines " d "-" e)
 		return
 	}
+	if (!named && what !~ /[A-Za-z_][A-Za-z0-9_]*\(\)/ &&
+	    what !~ /(^|[ \t])(\.[a-z_][a-z0-9_]*|[A-Z][A-Z0-9_][A-Z0-9_]+)([ \t,;]|$)/)
+		err(where ": repo " path ":" a "-" b ": the source names nothing of its lines: a function (name()), a DOC: title, a field (.name), a macro (NAME) or an excerpt in quotes (\"...\") that must be there")
 	# a field (.name) or a macro (NAME) named: on the lines themselves
 	rest2 = what
 	while (match(rest2, /(^|[ \t])(\.[a-z_][a-z0-9_]*|[A-Z][A-Z0-9_][A-Z0-9_]+)([ \t,;]|$)/)) {

@@ -975,14 +975,14 @@ why:     Nothing found.
 id:      ch-none
 tokens:  -
 claim:   A claim the page makes without a token.
-source:  repo book/chapters:1
+source:  repo book/chapters:1 "SPDX-License-Identifier"
 says:    Checked all the same.
 LEDGER
 cat > "$tmp/cs/book/claims/glossary.claims" <<'LEDGER'
 id:      gl-46
 tokens:  v4.6
 claim:   Since v4.6.
-source:  repo book/chapters:1
+source:  repo book/chapters:1 "SPDX-License-Identifier"
 says:    Whatever.
 LEDGER
 cat > "$tmp/cs/book/claims/lab-01.claims" <<'LEDGER'
@@ -1098,14 +1098,22 @@ source:  repo $tmp/cs/f.c:3 NAME_X
 says:    Bad: not the macro's line.
 source:  repo $tmp/cs/f.c:3 gone()
 says:    Bad: no such function.
+source:  repo $tmp/cs/f.c:5-7 moved() "return a;"
+says:    Good: the excerpt is on one of the lines.
+source:  repo $tmp/cs/f.c:1-2 the comment "a function, lines 4-9"
+says:    Bad: the excerpt is two lines further down.
+source:  repo $tmp/cs/f.c:1-2 the macro and a comment
+says:    Bad: it names nothing of its lines.
 LEDGER
 out=$(P= sclaims check || true)
 must_fail claims-repo-fn "entry ch-lines: repo $tmp/cs/f.c:1-2: moved() is lines 5-8 (its comment from 4)" "$out"
 must_fail claims-repo-doc "entry ch-lines: repo $tmp/cs/f.c:9-13: DOC: A title is lines 11-14" "$out"
 must_fail claims-repo-macro "entry ch-lines: repo $tmp/cs/f.c:3-3: no NAME_X on those lines" "$out"
 must_fail claims-repo-nofn "entry ch-lines: repo $tmp/cs/f.c:3-3: gone() is not defined in that file" "$out"
+must_fail claims-repo-excerpt "entry ch-lines: repo $tmp/cs/f.c:1-2: no \"a function, lines 4-9\" on those lines" "$out"
+must_fail claims-repo-unnamed "entry ch-lines: repo $tmp/cs/f.c:1-2: the source names nothing of its lines" "$out"
 checks=$((checks + 1))
-[ "$(printf '%s\n' "$out" | grep -c 'entry ch-lines')" = 4 ] ||
+[ "$(printf '%s\n' "$out" | grep -c 'entry ch-lines')" = 6 ] ||
 	fail "claims-repo-good: a source whose lines hold what it names is reported: $out"
 must_fail claims-stale "ch.claims:[0-9]*: entry ch-stale: v3.9 is no longer on its page (stale)" "$out"
 must_fail claims-dup "entry id ch-link is used twice (also .*ch.claims:[0-9]*)" "$out"
