@@ -45,10 +45,10 @@ static char *arena_base;
  * whether an address is freed is one load, however many objects there
  * are (every operation asks, twice).
  */
-#define GRANULE_SHIFT	4
-static u8 *freed_map;
+#define GRANULE_SHIFT	SIM_ARENA_GRANULE_SHIFT
+u8 *sim_arena_freed;
 uintptr_t sim_arena_lo, sim_arena_len;
-static size_t arena_used;
+size_t sim_arena_top;
 static struct sim_obj *objs;
 static size_t nobjs, objs_cap;
 static const char *type_name[MAX_TYPES];
@@ -61,7 +61,7 @@ static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
  * before the free itself, so that a reader who finds 0 cannot have missed
  * one (both are seq_cst).
  */
-static unsigned long nfreed;
+unsigned long sim_arena_nfreed;
 
 void sim_arena_init(void)
 {
@@ -73,10 +73,10 @@ void sim_arena_init(void)
 		perror("reaplab: mmap arena");
 		exit(2);
 	}
-	freed_map = mmap(NULL, ARENA_SIZE >> GRANULE_SHIFT,
+	sim_arena_freed = mmap(NULL, ARENA_SIZE >> GRANULE_SHIFT,
 			 PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (freed_map == MAP_FAILED) {
+	if (sim_arena_freed == MAP_FAILED) {
 		perror("reaplab: mmap arena");
 		exit(2);
 	}
@@ -96,16 +96,16 @@ static void freed_mark(uintptr_t start, size_t size, u8 v)
 	size_t i;
 
 	for (i = 0; i < (n ? n : 1); i++)
-		__atomic_store_n(&freed_map[g + i], v, __ATOMIC_RELEASE);
+		__atomic_store_n(&sim_arena_freed[g + i], v, __ATOMIC_RELEASE);
 }
 
 void sim_arena_reset(void)
 {
-	memset(arena_base, 0, arena_used);
-	memset(freed_map, 0, (arena_used >> GRANULE_SHIFT) + 1);
-	arena_used = 0;
+	memset(arena_base, 0, sim_arena_top);
+	memset(sim_arena_freed, 0, (sim_arena_top >> GRANULE_SHIFT) + 1);
+	sim_arena_top = 0;
 	nobjs = 0;
-	nfreed = 0;
+	sim_arena_nfreed = 0;
 	memset(type_count, 0, sizeof(type_count));
 }
 
@@ -116,13 +116,13 @@ void *sim_arena_base(void)
 
 size_t sim_arena_used(void)
 {
-	return arena_used;
+	return sim_arena_top;
 }
 
 bool sim_arena_contains(const void *addr)
 {
 	return (const char *)addr >= arena_base &&
-	       (const char *)addr < arena_base + arena_used;
+	       (const char *)addr < arena_base + sim_arena_top;
 }
 
 /* Is [@p, @p + @len) in the arena's reservation or in our own image? */
@@ -221,7 +221,7 @@ void *sim_arena_alloc(size_t size, const char *type)
 	int slot;
 
 	pthread_mutex_lock(&arena_lock);
-	start = (arena_used + 15) & ~15UL;
+	start = (sim_arena_top + 15) & ~15UL;
 	if (start + size > ARENA_SIZE) {
 		pthread_mutex_unlock(&arena_lock);
 		return NULL;
@@ -243,7 +243,7 @@ void *sim_arena_alloc(size_t size, const char *type)
 	o->freed_step = 0;
 	o->freed_by = -1;
 	o->freed_at = NULL;
-	arena_used = start + size;
+	sim_arena_top = start + size;
 	memset(arena_base + start, 0, size);
 	pthread_mutex_unlock(&arena_lock);
 	return arena_base + start;
@@ -300,16 +300,6 @@ bool sim_obj_freed(const struct sim_obj *o)
 	return o && __atomic_load_n(&o->freed_step, __ATOMIC_ACQUIRE);
 }
 
-bool sim_addr_freed(const void *addr)
-{
-	uintptr_t off = (uintptr_t)addr - (uintptr_t)arena_base;
-
-	if (!__atomic_load_n(&nfreed, __ATOMIC_SEQ_CST) || off >= arena_used)
-		return false;
-	return __atomic_load_n(&freed_map[off >> GRANULE_SHIFT],
-			       __ATOMIC_ACQUIRE);
-}
-
 /*
  * sim_obj_free() - kill the object at @addr.
  * Return: 0, 1 if it was dead already (a double free), -1 if @addr is not
@@ -323,7 +313,7 @@ int sim_obj_free(const void *addr, int tid, unsigned int step,
 
 	if (!o || o->start != (uintptr_t)addr)
 		return -1;
-	__atomic_add_fetch(&nfreed, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&sim_arena_nfreed, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_compare_exchange_n(&o->freed_step, &zero, step ? step : 1,
 					 false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
@@ -467,38 +457,38 @@ void *sim_room(void **buf, size_t *cap, size_t len)
  */
 void sim_arena_save(struct sim_snapshot *s)
 {
-	s->arena_len = arena_used;
+	s->arena_len = sim_arena_top;
 	s->nobjs = nobjs;
-	sim_room(&s->arena, &s->arena_cap, arena_used);
+	sim_room(&s->arena, &s->arena_cap, sim_arena_top);
 	sim_room(&s->objs, &s->objs_cap, nobjs * sizeof(*objs));
-	sim_room((void **)&s->freed, &s->freed_cap, map_len(arena_used));
-	if (arena_used)
-		memcpy(s->arena, arena_base, arena_used);
+	sim_room((void **)&s->freed, &s->freed_cap, map_len(sim_arena_top));
+	if (sim_arena_top)
+		memcpy(s->arena, arena_base, sim_arena_top);
 	if (nobjs)
 		memcpy(s->objs, objs, nobjs * sizeof(*objs));
-	memcpy(s->freed, freed_map, map_len(arena_used));
+	memcpy(s->freed, sim_arena_freed, map_len(sim_arena_top));
 	memcpy(s->type_count, type_count, sizeof(type_count));
-	s->nfreed = nfreed;
+	s->nfreed = sim_arena_nfreed;
 }
 
 void sim_arena_restore(const struct sim_snapshot *s)
 {
-	if (arena_used > s->arena_len) {
-		memset(arena_base + s->arena_len, 0, arena_used - s->arena_len);
-		memset(freed_map + map_len(s->arena_len), 0,
-		       map_len(arena_used) - map_len(s->arena_len));
+	if (sim_arena_top > s->arena_len) {
+		memset(arena_base + s->arena_len, 0, sim_arena_top - s->arena_len);
+		memset(sim_arena_freed + map_len(s->arena_len), 0,
+		       map_len(sim_arena_top) - map_len(s->arena_len));
 	}
 	if (s->arena_len)
 		memcpy(arena_base, s->arena, s->arena_len);
 	/* nothing was freed yet after a boot that freed nothing: skip it */
-	if (s->nfreed || nfreed)
-		memcpy(freed_map, s->freed, map_len(s->arena_len));
-	arena_used = s->arena_len;
+	if (s->nfreed || sim_arena_nfreed)
+		memcpy(sim_arena_freed, s->freed, map_len(s->arena_len));
+	sim_arena_top = s->arena_len;
 	if (s->nobjs)
 		memcpy(objs, s->objs, s->nobjs * sizeof(*objs));
 	nobjs = s->nobjs;
 	memcpy(type_count, s->type_count, sizeof(type_count));
-	nfreed = s->nfreed;
+	sim_arena_nfreed = s->nfreed;
 }
 
 void sim_arena_snapshot_free(struct sim_snapshot *s)

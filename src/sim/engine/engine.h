@@ -818,7 +818,31 @@ const struct sim_obj *sim_obj_of(const void *addr);
 bool sim_obj_freed(const struct sim_obj *o);
 void sim_obj_range(const struct sim_obj *o, uintptr_t *start, size_t *len);
 const char *sim_obj_type(const struct sim_obj *o);
-bool sim_addr_freed(const void *addr);
+
+/*
+ * Whether @addr lies in an object the model freed: asked of every
+ * operation's object, so answered inline.  arena.c keeps what it reads:
+ * how many frees there were since the reset (while none, nothing is
+ * freed: most of every execution), the end of what is allocated, and one
+ * byte per 16-byte granule of the arena, set where a freed object lies.
+ * The count is taken before the free itself, so that a reader who finds
+ * 0 cannot have missed one (both are seq_cst).
+ */
+#define SIM_ARENA_GRANULE_SHIFT	4
+extern unsigned long sim_arena_nfreed;
+extern size_t sim_arena_top;
+extern u8 *sim_arena_freed;
+
+static inline bool sim_addr_freed(const void *addr)
+{
+	uintptr_t off = (uintptr_t)addr - sim_arena_lo;
+
+	if (!__atomic_load_n(&sim_arena_nfreed, __ATOMIC_SEQ_CST) ||
+	    off >= sim_arena_top)
+		return false;
+	return __atomic_load_n(&sim_arena_freed[off >> SIM_ARENA_GRANULE_SHIFT],
+			       __ATOMIC_ACQUIRE);
+}
 int sim_obj_free(const void *addr, int tid, unsigned int step,
 		 const struct seam_site *site);
 void sim_obj_describe(const void *addr, char *buf, size_t len);

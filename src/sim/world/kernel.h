@@ -82,6 +82,8 @@ void sim_race_ignored(int *depth);
 void sim_race_set_ignored(const int *depth);
 /* the steps this run shares with the last, which the oracle has already */
 extern unsigned int sim_race_shared;
+/* the oracle looks in this execution: steps call sim_race_op() */
+extern bool sim_race_active;
 void sim_race_resume(struct sim_world *w);
 void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op, long ret, bool changed, u16 woke);
@@ -204,8 +206,6 @@ void sim_op_bad(struct sim_world *w, struct sim_thread *t,
 		const struct sim_op *op);
 void sim_fault_report(struct sim_world *w, struct sim_thread *t,
 		      const void *addr, bool gpf, const void *pc);
-bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
-		    const struct sim_op *op);
 bool world_op_enabled(struct sim_world *w, struct sim_thread *t);
 long sim_op_exec(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op);

@@ -2,7 +2,7 @@
 /*
  * src/sim/world/ops.c - what each seam operation does, in the coop engine
  *
- * Simulator-only.  For every operation two functions: sim_op_enabled()
+ * Simulator-only.  For every operation two functions: world_op_enabled()
  * says whether the pending operation can run now (a lock that is free, a
  * sleeper that was woken), and sim_op_exec() runs it atomically (op_run(),
  * which in a step also says what it did to the engine's record).  The boot
@@ -155,7 +155,7 @@ static bool op_may_sleep(int kind)
  * threads.c.)
  */
 
-static long load(const void *p, int size)
+static inline long load(const void *p, int size)
 {
 	switch (size) {
 	case 1:
@@ -169,7 +169,7 @@ static long load(const void *p, int size)
 	}
 }
 
-static void store(void *p, int size, long v)
+static inline void store(void *p, int size, long v)
 {
 	switch (size) {
 	case 1:
@@ -199,17 +199,14 @@ static long sext(long v, int size)
 
 /* --- enabled ---------------------------------------------------------- */
 
-/**
- * sim_op_enabled() - can @t's pending @op run now?
- * @w: the world.
- * @t: the thread.
- * @op: its pending operation.
- *
- * An operation on freed memory is always enabled: running it is how the
- * use-after-free is caught.
+/*
+ * op_enabled() - can @t's pending @op run now?  An operation on freed
+ * memory is always enabled: running it is how the use-after-free is
+ * caught.  Inline in world_op_enabled(): the engine asks it of every
+ * waiting thread at every step.
  */
-bool sim_op_enabled(struct sim_world *w, struct sim_thread *t,
-		    const struct sim_op *op)
+static inline bool op_enabled(struct sim_world *w, struct sim_thread *t,
+			      const struct sim_op *op)
 {
 	/* only what can block asks the (slower) question of freed memory */
 	switch (op->kind) {
@@ -410,21 +407,28 @@ void sim_fault_report(struct sim_world *w, struct sim_thread *t,
 
 /* --- exec ------------------------------------------------------------- */
 
-/*
- * The check every execution of an operation begins with: the object must
- * be alive (@freed: it is not).  Return: false when a fatal oracle fired.
- */
-static bool check_alive(struct sim_world *w, struct sim_thread *t,
-			const struct sim_op *op, bool freed)
+/* A use-after-free: report it (check_alive()). */
+static __attribute__((noinline, cold)) void
+uaf(struct sim_world *w, struct sim_thread *t, const struct sim_op *op)
 {
 	char what[192];
 
-	if (!freed)
-		return true;
 	sim_obj_describe_free(op->obj, what, sizeof(what));
 	sim_oracle_fatal(w, ORACLE_UAF, t ? t->tid : -1,
 			 "%c: %s(%s) touches %s", t ? t->letter : '-',
 			 op->site->fn, op->site->what, what);
+}
+
+/*
+ * The check every execution of an operation begins with: the object must
+ * be alive (@freed: it is not).  Return: false when a fatal oracle fired.
+ */
+static inline bool check_alive(struct sim_world *w, struct sim_thread *t,
+			       const struct sim_op *op, bool freed)
+{
+	if (likely(!freed))
+		return true;
+	uaf(w, t, op);
 	return false;
 }
 
@@ -799,7 +803,7 @@ static bool spin_neutral(const struct sim_thread *t, int kind, bool changed,
  */
 bool world_op_enabled(struct sim_world *w, struct sim_thread *t)
 {
-	return sim_op_enabled(w, t, &t->op);
+	return op_enabled(w, t, &t->op);
 }
 
 /**
@@ -834,7 +838,7 @@ long sim_op_step(struct sim_world *w, struct sim_thread *t,
 	 * the order it makes, for the data-race oracle (race.c), unless it
 	 * has it from the last run (DOC: A shared prefix is checked once)
 	 */
-	if (w->step > sim_race_shared)
+	if (sim_race_active && w->step > sim_race_shared)
 		sim_race_op(w, t, &t->op, ret, done->changed, done->woke);
 	return ret;
 }

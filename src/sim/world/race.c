@@ -194,6 +194,9 @@ struct race_report {
 /* The steps this run shares with the last one, which the oracle skips. */
 unsigned int sim_race_shared;
 
+/* On, not turned off, and not out of room: looking in this execution. */
+bool sim_race_active;
+
 /*
  * The oracle's state; one execution at a time (the coop engine runs on
  * one OS thread).  What an execution changed is undone before the next
@@ -203,7 +206,6 @@ unsigned int sim_race_shared;
 static struct {
 	bool on;			/* the model is instrumented */
 	bool off;			/* turned off (sim_race_enable()) */
-	bool active;			/* on, not off, and not out of room */
 	u32 gen;
 	u32 nsync;
 	vclock vc[SIM_MAX_THREADS];
@@ -246,7 +248,7 @@ extern char __start_model_data[], __stop_model_data[];
 /* Out of room: look no more in this execution, and keep nothing of it. */
 static void stop_looking(void)
 {
-	race.active = false;
+	sim_race_active = false;
 	race.nmarks = 0;
 }
 
@@ -574,7 +576,7 @@ static void world_access(const void *addr, unsigned int size,
 		return;
 	w = sim;
 	t = sim_self;
-	if (!race.active || !t || w->mode != SIM_MODE_COOP ||
+	if (!sim_race_active || !t || w->mode != SIM_MODE_COOP ||
 	    w->probing || race.ignore[t->tid])
 		return;
 	flags &= SEAM_ACCESS_WRITE | SEAM_ACCESS_MARKED;
@@ -684,7 +686,7 @@ static void resume(struct sim_world *w)
  */
 void sim_race_resume(struct sim_world *w)
 {
-	if (race.active && race.skip && w->step > race.skip)
+	if (sim_race_active && race.skip && w->step > race.skip)
 		resume(w);
 }
 
@@ -727,7 +729,7 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	unsigned int bit = op->arg & 63;
 	bool write = false, publish = false;
 
-	if (!race.active || w->probing)
+	if (!sim_race_active || w->probing)
 		return;
 	if (unlikely(race.skip))
 		resume(w);
@@ -873,7 +875,7 @@ static void ref_set(struct race_ref *r, u64 obj, race_slot at)
 static inline bool ref_looking(const struct sim_world *w,
 			       const struct sim_thread *t)
 {
-	return race.active && !race.skip && t && w->mode == SIM_MODE_COOP &&
+	return sim_race_active && !race.skip && t && w->mode == SIM_MODE_COOP &&
 	       !w->probing;
 }
 
@@ -1141,12 +1143,12 @@ void sim_race_reset(struct sim_world *w)
 			return;
 		race.on = true;
 	}
-	race.active = !race.off;
+	sim_race_active = !race.off;
 	race.step = 0;
 	memset(race.ignore, 0, sizeof(race.ignore));
 	race.stats.executions++;
 	sim_race_shared = 0;
-	if (p && p < race.nmarks && race.logging && race.active &&
+	if (p && p < race.nmarks && race.logging && sim_race_active &&
 	    !race.own) {
 		/* as it was after step p - 1, which this run repeats */
 		rewind_to(race.marks[p].nlog);
@@ -1178,7 +1180,7 @@ void sim_race_reset(struct sim_world *w)
 	memset(race.woken, 0, sizeof(race.woken));
 	for (i = 0; i < (size_t)w->nthreads; i++)
 		race.vc[i][i] = 1;
-	watch(race.active);
+	watch(sim_race_active);
 }
 
 /**
