@@ -43,11 +43,12 @@ static char *arena_base;
  * One byte per 16-byte granule of the arena, set where a freed object
  * lies: objects start on a granule, so each granule is one object's, and
  * whether an address is freed is one load, however many objects there
- * are (every operation asks, twice).
+ * are (every operation asks, twice: sim_addr_freed(), engine.h, inline).
  */
 #define GRANULE_SHIFT	SIM_ARENA_GRANULE_SHIFT
 u8 *sim_arena_freed;
 uintptr_t sim_arena_lo, sim_arena_len;
+/* the end of what is allocated, from sim_arena_lo */
 size_t sim_arena_top;
 static struct sim_obj *objs;
 static size_t nobjs, objs_cap;

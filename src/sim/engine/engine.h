@@ -821,12 +821,8 @@ const char *sim_obj_type(const struct sim_obj *o);
 
 /*
  * Whether @addr lies in an object the model freed: asked of every
- * operation's object, so answered inline.  arena.c keeps what it reads:
- * how many frees there were since the reset (while none, nothing is
- * freed: most of every execution), the end of what is allocated, and one
- * byte per 16-byte granule of the arena, set where a freed object lies.
- * The count is taken before the free itself, so that a reader who finds
- * 0 cannot have missed one (both are seq_cst).
+ * operation's object, so answered inline from what arena.c keeps (the
+ * frees since the reset, the end of what is allocated, the freed map).
  */
 #define SIM_ARENA_GRANULE_SHIFT	4
 extern unsigned long sim_arena_nfreed;
