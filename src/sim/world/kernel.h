@@ -13,6 +13,9 @@
 #define _SIM_WORLD_KERNEL_H
 
 #include <linux/types.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
 #include <reaplab/era.h>
 #include <reaplab/boot.h>
 #include "world.h"
@@ -273,19 +276,17 @@ long sim_mm_rss(struct mm_struct *mm);
 const char *sim_lock_name(const struct sim_op *op);
 
 /*
- * struct sim_lock_head - what every lock type (spinlock_t, struct mutex,
- * struct rw_semaphore) begins with: two ints of state, then the name its
- * initialiser recorded (names.c asserts it of each).
+ * The name the initialiser of the live lock at @obj recorded, for a lock
+ * operation @kind (the kinds go by lock type: spinlock_t, struct mutex,
+ * struct rw_semaphore; the name is where each type has it).
  */
-struct sim_lock_head {
-	int word[2];
-	const char *name;
-};
-
-/* The name of the live lock at @lock, of any type. */
-static inline const char *sim_lock_name_at(const void *lock)
+static inline const char *sim_lock_name_of(int kind, const void *obj)
 {
-	return ((const struct sim_lock_head *)lock)->name;
+	if (kind <= SEAM_SPIN_UNLOCK)
+		return ((const spinlock_t *)obj)->name;
+	if (kind <= SEAM_MUTEX_UNLOCK)
+		return ((const struct mutex *)obj)->name;
+	return ((const struct rw_semaphore *)obj)->name;
 }
 void world_op_text(const struct sim_event *ev, char *buf, size_t len);
 void world_op_brief(const struct sim_event *ev, char *buf, size_t len);

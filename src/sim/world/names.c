@@ -8,7 +8,6 @@
  * renderer onto its one operation.  Pointers are written as the objects
  * they point to: "vm_area_struct#1", "NULL", "oom_lock".
  */
-#include <stddef.h>
 #include <string.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
@@ -43,16 +42,8 @@ const char *sim_lock_name(const struct sim_op *op)
 {
 	if (!is_lock_op(op->kind) || !op->obj || sim_addr_freed(op->obj))
 		return NULL;
-	return sim_lock_name_at(op->obj);
+	return sim_lock_name_of(op->kind, op->obj);
 }
-
-#define LOCK_NAME_AT_HEAD(type)						\
-	_Static_assert(offsetof(type, name) ==				\
-		       offsetof(struct sim_lock_head, name),		\
-		       #type "'s name is not where sim_lock_name_at() reads it")
-LOCK_NAME_AT_HEAD(spinlock_t);
-LOCK_NAME_AT_HEAD(struct mutex);
-LOCK_NAME_AT_HEAD(struct rw_semaphore);
 
 /**
  * world_what() - the object of an operation, as the source names it.

@@ -483,7 +483,7 @@ op_run(struct sim_world *w, struct sim_thread *t, const struct sim_op *op,
 	if (t && op_may_sleep(kind))
 		sim_might_sleep(w, t, op->site->fn, op->site);
 	if (sim_op_is_lock(kind) && op->obj)
-		fn = sim_lock_name_at(op->obj);
+		fn = sim_lock_name_of(kind, op->obj);
 
 	switch (kind) {
 	case SEAM_SPIN_LOCK:
