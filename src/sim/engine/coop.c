@@ -352,29 +352,30 @@ static void coop_ckpt(struct sim_world *w, struct sim_thread *t)
 }
 
 /**
- * sim_coop_op() - a seam operation in the coop engine.
- * @op: the operation.
+ * sim_coop_publish() - a seam operation in the coop engine, from its
+ * parts: published straight into the thread's pending operation, with
+ * no copy of it on the way (the machine's seam calls this).
+ * @kind: what it does (enum seam_op).
+ * @obj: its object.
+ * @arg: its first argument.
+ * @arg2: its second.
+ * @site: where the model wrote it.
  *
  * Return: its result, once the policy has let it run.
  */
-long sim_coop_op(struct sim_op *op)
+long sim_coop_publish(int kind, void *obj, long arg, long arg2,
+		      const struct seam_site *site)
 {
 	struct sim_world *w = sim;
 	struct sim_thread *t = sim_self;
 	long ret;
 
 	t->in_seam = true;
-	/*
-	 * Field by field: the caller has just stored them one by one, and a
-	 * wider load of what a narrower store wrote waits for the store
-	 * (no store-to-load forwarding): a dozen cycles of every point.
-	 */
-	t->op.kind = op->kind;
-	t->op.obj = op->obj;
-	t->op.arg = op->arg;
-	asm volatile("" ::: "memory");	/* two loads, not one of both */
-	t->op.arg2 = op->arg2;
-	t->op.site = op->site;
+	t->op.kind = kind;
+	t->op.obj = obj;
+	t->op.arg = arg;
+	t->op.arg2 = arg2;
+	t->op.site = site;
 	/* before anyone reads it (DOC: A model bug is a verdict, ops.c) */
 	if (unlikely(sim_op_obj_bad(&t->op))) {
 		t->op.arg2 = t->op.kind;
@@ -397,6 +398,18 @@ long sim_coop_op(struct sim_op *op)
 	ret = coop_exec(w, t);
 	t->in_seam = false;
 	return ret;
+}
+
+/**
+ * sim_coop_op() - a seam operation in the coop engine.
+ * @op: the operation.
+ *
+ * Return: its result, once the policy has let it run.
+ */
+long sim_coop_op(struct sim_op *op)
+{
+	return sim_coop_publish(op->kind, op->obj, op->arg, op->arg2,
+				op->site);
 }
 
 /*

@@ -769,6 +769,8 @@ void sim_ckpt_restore(struct sim_world *w, const struct sim_ckpt *c);
 void sim_ckpt_free(struct sim_ckpt *c);
 void sim_install_segv(void);
 long sim_coop_op(struct sim_op *op);
+long sim_coop_publish(int kind, void *obj, long arg, long arg2,
+		      const struct seam_site *site);
 bool sim_enabled(struct sim_world *w, int tid);
 unsigned int sim_enabled_mask(struct sim_world *w);
 int sim_default_pick(struct sim_world *w);

@@ -21,6 +21,40 @@
 #include "threads.h"
 
 
+/*
+ * A seam operation outside a coop execution: on real threads, or while
+ * the world boots (run at once, untraced, on behalf of nobody).
+ */
+static long seam_elsewhere(struct sim_world *w, enum seam_op op, void *obj,
+			   long arg, long arg2, const struct seam_site *site)
+{
+	struct sim_op o = {
+		.kind = op, .obj = obj, .arg = arg, .arg2 = arg2, .site = site,
+	};
+
+	if (w && w->mode == SIM_MODE_THREADS)
+		return sim_threads_op(&o);
+	if (!w) {
+		fprintf(stderr, "reaplab: seam operation %s outside a world\n",
+			site->fn);
+		abort();
+	}
+	return sim_op_exec(w, NULL, &o);
+}
+
+/* A read in a coop execution: made again, it may be a spin-wait's head. */
+static long seam_read(struct sim_thread *t, enum seam_op op, void *obj,
+		      long arg, long arg2, const struct seam_site *site)
+{
+	struct sim_op o = {
+		.kind = op, .obj = obj, .arg = arg, .arg2 = arg2, .site = site,
+	};
+
+	if (unlikely(sim_spin_candidate(t, &o)))
+		return sim_spin_enter(&o);
+	return sim_coop_publish(op, obj, arg, arg2, site);
+}
+
 /**
  * world_seam() - every synchronising operation of the model comes here
  * (__seam()).
@@ -35,29 +69,18 @@
 static long world_seam(enum seam_op op, void *obj, long arg, long arg2,
 		       const struct seam_site *site)
 {
-	struct sim_op o = {
-		.kind = op, .obj = obj, .arg = arg, .arg2 = arg2, .site = site,
-	};
 	struct sim_world *w = sim;
+	struct sim_thread *t;
 
-	if (likely(w && w->mode == SIM_MODE_COOP)) {
-		/* a schedule() in TASK_RUNNING returns at once (spin.c) */
-		sim_self->spin_noop = op == SEAM_SCHEDULE &&
-				      sim_self->state == TASK_RUNNING;
-		/* a read made again: maybe a spin-wait (spin.c) */
-		if (unlikely(sim_spin_candidate(sim_self, &o)))
-			return sim_spin_enter(&o);
-		return sim_coop_op(&o);
-	}
-	if (w && w->mode == SIM_MODE_THREADS)
-		return sim_threads_op(&o);
-	if (!w) {
-		fprintf(stderr, "reaplab: seam operation %s outside a world\n",
-			site->fn);
-		abort();
-	}
-	/* booting: run it at once, untraced, on behalf of nobody */
-	return sim_op_exec(w, NULL, &o);
+	if (unlikely(!w || w->mode != SIM_MODE_COOP))
+		return seam_elsewhere(w, op, obj, arg, arg2, site);
+	t = sim_self;
+	/* a schedule() in TASK_RUNNING returns at once (spin.c) */
+	t->spin_noop = op == SEAM_SCHEDULE && t->state == TASK_RUNNING;
+	/* a read: maybe made again, the head of a spin-wait (spin.c) */
+	if (sim_spin_kind[op] && !t->spin_wait)
+		return seam_read(t, op, obj, arg, arg2, site);
+	return sim_coop_publish(op, obj, arg, arg2, site);
 }
 
 static struct sim_event *trace_event(struct sim_world *w, int type, int kind,
