@@ -153,18 +153,26 @@ static inline void sim_spin_ran(struct sim_thread *t, const struct sim_op *op,
 }
 
 /*
- * sim_spin_candidate() - is @op a read @t already made since its last
- * write, so that it may be the head of a spin-wait loop?  Remembers it
- * otherwise.  Cheap: one slot looked at.
+ * May @t's operation of @kind head a spin-wait loop (sim_spin_kind: a
+ * read, a relax, an await, a trylock or a lock)?  A wait_event()'s
+ * condition never is: its loop is.
+ */
+static inline bool sim_spin_may_head(const struct sim_thread *t, int kind)
+{
+	return sim_spin_kind[kind] && !t->spin_wait;
+}
+
+/*
+ * sim_spin_candidate() - is @op, which may head a loop
+ * (sim_spin_may_head()), a read @t already made since its last write, so
+ * that it may be the head of a spin-wait loop?  Remembers it otherwise.
+ * Cheap: one slot looked at.
  */
 static inline bool sim_spin_candidate(struct sim_thread *t,
 				      const struct sim_op *op)
 {
 	struct sim_spin_slot *s;
 
-	/* a wait_event()'s condition is never a loop's head: its loop is */
-	if (!sim_spin_kind[op->kind] || t->spin_wait)
-		return false;
 	s = &t->spin_seen[((uintptr_t)op->site >> 3) % SIM_SPIN_SLOTS];
 	if (s->gen == t->spin_gen && s->site == op->site &&
 	    s->obj == op->obj && s->arg == op->arg)

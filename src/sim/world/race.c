@@ -720,6 +720,8 @@ static bool mark(void)
  * @ret: its result.
  * @changed: it changed what it acted on.
  * @woke: the sleepers it woke.
+ *
+ * Called only while the oracle looks (sim_race_active, sim_op_step()).
  */
 void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op, long ret, bool changed, u16 woke)
@@ -729,7 +731,7 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	unsigned int bit = op->arg & 63;
 	bool write = false, publish = false;
 
-	if (!sim_race_active || w->probing)
+	if (w->probing)
 		return;
 	if (unlikely(race.skip))
 		resume(w);

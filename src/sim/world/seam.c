@@ -42,9 +42,13 @@ static long seam_elsewhere(struct sim_world *w, enum seam_op op, void *obj,
 	return sim_op_exec(w, NULL, &o);
 }
 
-/* A read in a coop execution: made again, it may be a spin-wait's head. */
-static long seam_read(struct sim_thread *t, enum seam_op op, void *obj,
-		      long arg, long arg2, const struct seam_site *site)
+/*
+ * An operation that may head a spin-wait (sim_spin_may_head()): made
+ * again since the thread's last write, it does.
+ */
+static long seam_may_spin(struct sim_thread *t, enum seam_op op,
+			  void *obj, long arg, long arg2,
+			  const struct seam_site *site)
 {
 	struct sim_op o = {
 		.kind = op, .obj = obj, .arg = arg, .arg2 = arg2, .site = site,
@@ -78,8 +82,8 @@ static long world_seam(enum seam_op op, void *obj, long arg, long arg2,
 	/* a schedule() in TASK_RUNNING returns at once (spin.c) */
 	t->spin_noop = op == SEAM_SCHEDULE && t->state == TASK_RUNNING;
 	/* a read: maybe made again, the head of a spin-wait (spin.c) */
-	if (sim_spin_kind[op] && !t->spin_wait)
-		return seam_read(t, op, obj, arg, arg2, site);
+	if (sim_spin_may_head(t, op))
+		return seam_may_spin(t, op, obj, arg, arg2, site);
 	return sim_coop_publish(op, obj, arg, arg2, site);
 }
 
