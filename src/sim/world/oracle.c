@@ -126,6 +126,7 @@
  * so a victim that queued itself and exited reaches the reaper's queue
  * as in the kernel, and is judged.
  */
+#include <pthread.h>
 #include <string.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -179,15 +180,15 @@ static void check_chosen_again(struct sim_world *w, int k)
 		   v->task->comm, v->task->pid);
 }
 
-/**
- * sim_oracle_mark_victim() - mark_oom_victim() chose @tsk.
- * @w: the world.
- * @tsk: the victim; its task_lock is held and ->mm is set.
- *
- * Remembers the kill, and which earlier victims still had memory mapped
- * at this moment (DOC: The spurious-kill oracle).
+/*
+ * The kills the oracles keep (w->k->kills): on real threads the OOM
+ * killer adds one while a reaper or a faulting reader looks them up, so
+ * one lock orders them (in the coop engine nobody ever waits for it).
  */
-void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
+static pthread_mutex_t kills_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* sim_oracle_mark_victim(), under kills_lock. */
+static void mark_victim(struct sim_world *w, struct task_struct *tsk)
 {
 	int i, k;
 
@@ -217,6 +218,21 @@ void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
 		w->k->spurious[w->k->nspurious].rss = rss;
 		w->k->nspurious++;
 	}
+}
+
+/**
+ * sim_oracle_mark_victim() - mark_oom_victim() chose @tsk.
+ * @w: the world.
+ * @tsk: the victim; its task_lock is held and ->mm is set.
+ *
+ * Remembers the kill, and which earlier victims still had memory mapped
+ * at this moment (DOC: The spurious-kill oracle).
+ */
+void sim_oracle_mark_victim(struct sim_world *w, struct task_struct *tsk)
+{
+	pthread_mutex_lock(&kills_lock);
+	mark_victim(w, tsk);
+	pthread_mutex_unlock(&kills_lock);
 }
 
 /* The victim's mm, as the scenario built it (it may be freed by now). */
@@ -286,12 +302,16 @@ static void check_mrelease(struct sim_world *w, long ret)
 void sim_oracle_zero_page(struct sim_world *w, struct sim_thread *t,
 			  struct mm_struct *mm, unsigned long addr)
 {
+	bool killed;
 	int i;
 
+	pthread_mutex_lock(&kills_lock);
 	for (i = 0; i < w->k->nkills; i++)
 		if (w->k->kills[i].mm == mm)
 			break;
-	if (i == w->k->nkills)
+	killed = i < w->k->nkills;
+	pthread_mutex_unlock(&kills_lock);
+	if (!killed)
 		return;
 	sim_oracle(w, ORACLE_REFAULT, t ? t->tid : -1,
 		   "%c: reaped memory read back as zeroes: a fault at %#lx of an OOM victim's mm maps the zero page where its memory was unmapped",
@@ -379,9 +399,11 @@ static void check_reaped(struct sim_world *w, struct mm_struct *mm,
 	int i;
 
 	/* the reaper's word, that a choice of this victim now wastes */
+	pthread_mutex_lock(&kills_lock);
 	for (i = 0; i < w->k->nkills; i++)
 		if (w->k->kills[i].mm == mm)
 			w->k->kills[i].reaped = true;
+	pthread_mutex_unlock(&kills_lock);
 	if (rss <= 0)
 		return;
 	sim_oracle(w, ORACLE_CONTRACT, sim_self ? sim_self->tid : -1,

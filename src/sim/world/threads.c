@@ -591,10 +591,13 @@ static long rmw(int kind, void *p, int size, long arg, long arg2)
 			return __atomic_exchange_n(q, (int)arg,
 						   __ATOMIC_SEQ_CST);
 		case SEAM_ATOMIC_CMPXCHG:
-			o = (int)arg;
-			__atomic_compare_exchange_n(q, &o, (int)arg2, false,
-						    __ATOMIC_SEQ_CST,
-						    __ATOMIC_SEQ_CST);
+			/* a compare that fails is a read (see below) */
+			o = __atomic_load_n(q, __ATOMIC_SEQ_CST);
+			if (o == (int)arg)
+				__atomic_compare_exchange_n(q, &o, (int)arg2,
+							    false,
+							    __ATOMIC_SEQ_CST,
+							    __ATOMIC_SEQ_CST);
 			return o;
 		case SEAM_ATOMIC_INC_NOT_ZERO:
 			o = __atomic_load_n(q, __ATOMIC_SEQ_CST);
@@ -613,9 +616,20 @@ static long rmw(int kind, void *p, int size, long arg, long arg2)
 	case SEAM_ATOMIC_XCHG:
 		return __atomic_exchange_n((long *)p, arg, __ATOMIC_SEQ_CST);
 	case SEAM_ATOMIC_CMPXCHG:
-		old = arg;
-		__atomic_compare_exchange_n((long *)p, &old, arg2, false,
-					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+		/*
+		 * A compare that fails is a read: a cmpxchg() that finds
+		 * another value reads it and writes nothing, and TSan, which
+		 * counts every compare-exchange as a write, would see a plain
+		 * read of the word elsewhere race with it (add_timer()'s scan
+		 * of the timer slots against a timer thread reading its own).
+		 * The load is the failed compare's answer; one that matches
+		 * goes on to the compare-exchange, which answers for itself.
+		 */
+		old = __atomic_load_n((long *)p, __ATOMIC_SEQ_CST);
+		if (old == arg)
+			__atomic_compare_exchange_n((long *)p, &old, arg2,
+						    false, __ATOMIC_SEQ_CST,
+						    __ATOMIC_SEQ_CST);
 		return old;
 	case SEAM_ATOMIC_INC_NOT_ZERO:
 		old = __atomic_load_n((long *)p, __ATOMIC_SEQ_CST);
