@@ -93,6 +93,35 @@ START_TEST(test_threads_trace_is_ordered)
 }
 END_TEST
 
+/*
+ * Model code that follows a NULL pointer on a real thread (the turnstile
+ * hands the CPU from thread to thread, each a pthread) is the bad-access
+ * verdict, reported from the fault's signal handler with the faulting
+ * function named (coop_segv()): the names were read before the threads
+ * ran (sim_symbols_load()), not in the handler.  The coop engine reports
+ * the same verdict for the same schedule.
+ */
+START_TEST(test_fault_on_real_threads_is_named)
+{
+	const char *msg = w.verdict.hit[ORACLE_BAD_ACCESS].msg;
+
+	t_build_program(&w, "null-deref");
+#ifndef SIM_TSAN
+	ck_assert_uint_eq(t_replay(&w, "E* R"), 1u << ORACLE_BAD_ACCESS);
+#endif
+	w.substrate = SIM_SUBSTRATE_TURNSTILE;
+	ck_assert_uint_eq(t_replay(&w, "E* R"), 1u << ORACLE_BAD_ACCESS);
+	ck_assert_msg(strstr(msg, "R faulted at address ") &&
+		      strstr(msg, " in reader"), "%s", msg);
+	/* the fix: E clears the pointer first all the same, R checks it */
+	sim_world_free(&w);
+	t_build_program(&w, "null-deref-checked");
+	w.substrate = SIM_SUBSTRATE_TURNSTILE;
+	ck_assert_uint_eq(t_replay(&w, "E* R"), 0);
+	sim_world_free(&w);
+}
+END_TEST
+
 /* The turnstile replays a schedule on real threads, identically. */
 START_TEST(test_turnstile_replays_the_changelog)
 {
@@ -123,6 +152,7 @@ Suite *stress_suite(void)
 	tcase_add_test(tc, test_turnstile_replays_the_changelog);
 	tcase_add_test(tc, test_rebuilt_world_gets_the_pool);
 	tcase_add_test(tc, test_threads_trace_is_ordered);
+	tcase_add_test(tc, test_fault_on_real_threads_is_named);
 	suite_add_tcase(s, tc);
 	return s;
 }

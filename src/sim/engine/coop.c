@@ -481,18 +481,19 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 		raise(sig);
 		return;
 	}
-	sim->stop = SIM_STOP_ORACLE;
+	/* on real threads, the others look at it while this one writes */
+	__atomic_store_n(&sim->stop, SIM_STOP_ORACLE, __ATOMIC_RELEASE);
 	if (sim->mode == SIM_MODE_THREADS ||
 	    sim->substrate == SIM_SUBSTRATE_TURNSTILE) {
-		/* a real thread: no waiting for the driver to say it */
-		sim_oracle(sim, gpf ? ORACLE_UAF : ORACLE_BAD_ACCESS, t->tid,
-			   "%c faulted at address %p in %s%s",
-			   t->letter, si->si_addr,
-			   sim_calls_top(t) ? sim_symbol(sim_calls_top(t)) :
-			   "?",
-			   gpf ? ": a pointer read from freed (poisoned) memory" :
-			   "");
-		siglongjmp(t->abort_jmp, 1);
+		/*
+		 * A real thread: it reports the fault itself, once out of
+		 * this handler (sim_thread_fault_report()), where it may format
+		 * text and grow the trace; here only what it needs is kept.
+		 */
+		t->fault.addr = si->si_addr;
+		t->fault.fn = sim_calls_top(t);
+		t->fault.gpf = gpf;
+		siglongjmp(t->abort_jmp, 2);
 	}
 	coop_fault.t = t;
 	coop_fault.addr = si->si_addr;
@@ -503,6 +504,24 @@ static void coop_segv(int sig, siginfo_t *si, void *uc)
 	t->ctx.fiber.resumable = false;	/* its stack is not where it left */
 #endif
 	siglongjmp(coop_crash_jmp, 1);
+}
+
+/**
+ * sim_thread_fault_report() - @t, a real thread, faulted in model code
+ * (coop_segv() kept where, and jumped to @t's landing): the verdict.
+ * @w: the world.
+ * @t: the thread.
+ *
+ * Context: @t's own thread, out of the signal handler.
+ */
+void sim_thread_fault_report(struct sim_world *w, struct sim_thread *t)
+{
+	sim_oracle(w, t->fault.gpf ? ORACLE_UAF : ORACLE_BAD_ACCESS, t->tid,
+		   "%c faulted at address %p in %s%s", t->letter,
+		   t->fault.addr,
+		   t->fault.fn ? sim_symbol(t->fault.fn) : "?",
+		   t->fault.gpf ?
+		   ": a pointer read from freed (poisoned) memory" : "");
 }
 
 void sim_install_segv(void)
@@ -623,9 +642,11 @@ int sim_run_coop_from(struct sim_world *w, struct sim_policy policy,
 	w->mode = SIM_MODE_COOP;
 	w->policy = policy;
 	w->phase = c ? 1 : 0;
-	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
+	if (w->substrate == SIM_SUBSTRATE_TURNSTILE) {
+		/* its threads are real: none may read the names first */
+		sim_symbols_load();
 		sim_turnstile_start(w);
-	else if (!c)
+	} else if (!c)
 		for (i = 0; i < w->nthreads; i++) {
 #ifdef SIM_TSAN
 			if (w->threads[i].ctx.fiber.resumable)

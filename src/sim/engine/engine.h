@@ -261,7 +261,12 @@ struct sim_thread {
 
 	/* --- threads engine --- */
 	void *pth;		/* struct sim_pthread */
-	sigjmp_buf abort_jmp;
+	sigjmp_buf abort_jmp;	/* its landing: 1 abandoned, 2 faulted */
+	struct {
+		const void *addr;	/* the address it faulted at */
+		const void *fn;		/* in this model function */
+		bool gpf;		/* on a poisoned pointer */
+	} fault;		/* reported by sim_thread_fault_report() */
 };
 
 /* --- trace ------------------------------------------------------------ */
@@ -768,6 +773,7 @@ void sim_ckpt_save(struct sim_world *w, struct sim_ckpt *c, int tid);
 void sim_ckpt_restore(struct sim_world *w, const struct sim_ckpt *c);
 void sim_ckpt_free(struct sim_ckpt *c);
 void sim_install_segv(void);
+void sim_thread_fault_report(struct sim_world *w, struct sim_thread *t);
 long sim_coop_op(struct sim_op *op);
 long sim_coop_publish(int kind, void *obj, long arg, long arg2,
 		      const struct seam_site *site);
@@ -888,6 +894,7 @@ const char *sim_trace_msg(const struct sim_trace *t, int msg);
 
 /* symbols.c: names of model functions and globals, from our own ELF */
 const char *sim_symbol(const void *addr);
+void sim_symbols_load(void);
 void sim_symbol_add(const void *addr, const char *name);
 bool sim_source_line(const void *pc, const char **file, int *line);
 

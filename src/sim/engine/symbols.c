@@ -127,6 +127,20 @@ static void symbols_load(void)
 }
 
 /**
+ * sim_symbols_load() - read the table now, if it is not read yet.
+ *
+ * Real threads name functions too (a fault's report,
+ * sim_thread_fault_report()), and two of them that both found the table
+ * unread would both read it: the engines that run real threads read it
+ * before they start them.
+ */
+void sim_symbols_load(void)
+{
+	if (!loaded)
+		symbols_load();
+}
+
+/**
  * sim_symbol() - the name of the function or variable at @addr.
  * @addr: an address inside the binary.
  *

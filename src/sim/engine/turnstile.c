@@ -43,8 +43,14 @@ static void *ts_thread_main(void *arg)
 	if (me->dead)
 		return NULL;
 	sim_self_set(t);
-	if (!sigsetjmp(t->abort_jmp, 1))
+	switch (sigsetjmp(t->abort_jmp, 1)) {
+	case 0:
 		sim_coop_thread_body(t);
+		break;
+	case 2:
+		sim_thread_fault_report(sim, t);
+		break;
+	}
 	/* crashed (SIGSEGV) or abandoned: hand the baton back for good */
 	sem_post(&ts_main);
 	for (;;) {

@@ -953,10 +953,15 @@ static void *pool_main(void *arg)
 		me->lock_wait_ns = 0;
 		me->nclasses = 0;
 		memset(me->cls, 0, sizeof(me->cls));
-		if (!sigsetjmp(t->abort_jmp, 1)) {
+		switch (sigsetjmp(t->abort_jmp, 1)) {
+		case 0:
 			t->fn(t->arg);
 			if (t->nheld)
 				sim_held_check_exit(pool_world, t);
+			break;
+		case 2:
+			sim_thread_fault_report(pool_world, t);
+			break;
 		}
 		t->run = SIM_T_DONE;
 		__atomic_store_n(&me->finished, 1, __ATOMIC_RELEASE);
@@ -1066,6 +1071,7 @@ int sim_threads_iteration(struct sim_world *w, double timeout,
 	int i, spins = 0, seen;
 
 	sim_install_segv();
+	sim_symbols_load();	/* before two threads both read it */
 	/*
 	 * A world freed and built again in the same place is another world:
 	 * its threads lost their pthread (the build zeroes them), so the
