@@ -125,17 +125,28 @@ const char *grade_line(const char *name)
 		grade_fail("%s is missing: the lab's README says what goes in it",
 			   path);
 	for (l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		char *hash = strchr(l, '#');
+		char *hash;
 
-		if (hash)
-			*hash = 0;
+		/*
+		 * A comment starts at a '#' that begins the line or follows a
+		 * space: one inside a segment is a label's count
+		 * ("A@mutex_unlock#2"), as replay's Labelled: line prints it.
+		 */
+		for (hash = l; (hash = strchr(hash, '#')); hash++)
+			if (hash == l || isspace((unsigned char)hash[-1])) {
+				*hash = 0;
+				break;
+			}
 		l = trim(l);
-		if (*l) {
-			snprintf(line, sizeof(line), "%s", l);
-			return line;
-		}
+		if (!*l)
+			continue;
+		if (strlen(l) >= sizeof(line))
+			grade_fail("%s: the schedule is longer than %zu characters",
+				   path, sizeof(line) - 1);
+		memcpy(line, l, strlen(l) + 1);
+		return line;
 	}
-	grade_fail("%s has no schedule yet (one line; '#' starts a comment)",
+	grade_fail("%s has no schedule yet (one line; a '#' after a space starts a comment)",
 		   path);
 }
 
