@@ -54,6 +54,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
+#ifdef SIM_VALGRIND
+#include <valgrind/memcheck.h>
+#endif
 
 /* What of a struct sim_thread an execution changes: all from @run on. */
 #define T_FROM		offsetof(struct sim_thread, run)
@@ -191,6 +194,14 @@ void sim_ckpt_restore(struct sim_world *w, const struct sim_ckpt *c)
 		memcpy((char *)t + T_FROM, (const char *)c->threads + i * T_LEN,
 		       T_LEN);
 		t->ctx.sp = stack_end(t) - c->stack_len[i];
+#ifdef SIM_VALGRIND
+		/*
+		 * Memcheck marked what lay below the coroutine's stack
+		 * pointer unaddressable as the stack unwound; the frames put
+		 * back are its stack again.
+		 */
+		VALGRIND_MAKE_MEM_UNDEFINED(t->ctx.sp, c->stack_len[i]);
+#endif
 		memcpy(t->ctx.sp, p, c->stack_len[i]);
 		p += c->stack_len[i];
 	}
