@@ -559,10 +559,56 @@ check(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 			   (u8)(((1u << size) - 1) << (a & 7)), flags, where);
 }
 
+static const char *access_text(unsigned int flags);
+
+/*
+ * DOC: A plain access of freed memory is a use-after-free
+ *
+ * A seam operation on a freed object is a use-after-free (ops.c), and so
+ * is a pointer read from freed memory and followed (its poison faults).
+ * But model code may also read a field of a freed object with a plain
+ * load and carry on: the poison of a vm_area_struct's vm_flags has
+ * VM_HUGETLB set, so a reaper that walks a VMA freed under it skips it as
+ * a huge page and nothing faults.  KASAN checks every access the compiler
+ * instruments; here every plain access of the arena that the oracle's
+ * hooks bring (DOC: The data-race oracle) is checked against the arena's
+ * map of freed memory first, in data_race() too, and one that lands in a
+ * freed object is the use-after-free oracle, named by the access, its
+ * function and line, and the object with who freed it where.  What the
+ * proof covers: the free is a seam operation, and DPOR reorders it only
+ * against the operations it depends on (those on the same object).  An
+ * access that happens after the free in happens-before (the reaper's
+ * read lock taken after the exit's write lock is released, as in the
+ * lab this was added for) finds the object freed in every execution of
+ * its trace; one that nothing orders against the free may be met in one
+ * order only, which is a race the data-race oracle does not yet see (a
+ * free is not an access of its object there).
+ */
+static __attribute__((noinline, cold)) void
+plain_uaf(struct sim_world *w, struct sim_thread *t, const void *addr,
+	  unsigned int flags, const void *pc)
+{
+	/* the hook's return address: the access is just before it */
+	const void *at = (const char *)pc - 1;
+	char what[192], where[160];
+	const char *fn = sim_symbol(at), *file;
+	int line;
+
+	sim_obj_describe_free(addr, what, sizeof(what));
+	if (sim_source_line(at, &file, &line))
+		snprintf(where, sizeof(where), "%s (%s:%d)", fn, file, line);
+	else
+		snprintf(where, sizeof(where), "%s", fn);
+	sim_oracle_fatal(w, ORACLE_UAF, t->tid, "%c: a %s in %s touches %s",
+			 t->letter, access_text(flags), where, what);
+}
+
 /*
  * world_access() - a plain access of model code (the machine's @access,
  * asm/machine.h): the arena's and the model globals' only, by a thread
- * of a coop execution outside the probe, unless in data_race().
+ * of a coop execution outside the probe; not one of freed memory (DOC: A
+ * plain access of freed memory is a use-after-free), and checked for
+ * races unless in data_race().
  */
 static void world_access(const void *addr, unsigned int size,
 			 unsigned int flags, const void *pc)
@@ -576,10 +622,14 @@ static void world_access(const void *addr, unsigned int size,
 		return;
 	w = sim;
 	t = sim_self;
-	if (!sim_race_active || !t || w->mode != SIM_MODE_COOP ||
-	    w->probing || race.ignore[t->tid])
+	if (!t || w->mode != SIM_MODE_COOP || w->probing)
 		return;
 	flags &= SEAM_ACCESS_WRITE | SEAM_ACCESS_MARKED;
+	if (unlikely(sim_addr_freed(addr)) &&
+	    !(w->verdict.fired & (1u << ORACLE_UAF)))
+		plain_uaf(w, t, addr, flags, pc);
+	if (!sim_race_active || race.ignore[t->tid])
+		return;
 	check(w, t, a, size, flags, image_off(pc));
 }
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tests/labs/11-fix-v6.1/unhidden/mm/mmap.c - the reference solution
+ *	without what hides the mm from a late reaper: no MMF_OOM_SKIP, and
+ *	the maple tree left as it was
+ */
+#include <linux/mm.h>
+#include <linux/oom.h>
+#include <linux/slab.h>
+#include <asm/tlb.h>
+#include "mm/internal.h"
+
+void exit_mmap(struct mm_struct *mm)
+{
+	struct mmu_gather tlb;
+	struct vm_area_struct *vma;
+	MA_STATE(mas, &mm->mm_mt, 0, 0);
+	int count = 0;
+
+	mmap_read_lock(mm);
+	vma = mas_find(&mas, ULONG_MAX);
+	if (!vma) {
+		/* Can happen if dup_mmap() received an OOM. */
+		mmap_read_unlock(mm);
+		return;
+	}
+
+	tlb_gather_mmu_fullmm(&tlb, mm);
+	/* Use ULONG_MAX here to ensure all VMAs in the mm are unmapped. */
+	unmap_vmas(&tlb, vma, 0, ULONG_MAX);
+	mmap_read_unlock(mm);
+
+	/*
+	 * Hide this mm from the OOM killer and the reaper: its memory has
+	 * already been freed.
+	 */
+	mmap_write_lock(mm);
+	free_pgtables(&tlb, vma, FIRST_USER_ADDRESS, USER_PGTABLES_CEILING);
+	tlb_finish_mmu(&tlb);
+
+	/* Walk the tree again, freeing each VMA, under the write lock. */
+	do {
+		remove_vma(vma);
+		count++;
+		cond_resched();
+	} while ((vma = mas_find(&mas, ULONG_MAX)) != NULL);
+
+	WARN_ON(count != mm->map_count);
+	mmap_write_unlock(mm);
+}
