@@ -33,8 +33,12 @@
 # these rules, each refusal naming its line:
 #
 #  - the text: no directive but #include (no macro of its own, so no
-#    token pasted together), and no macro of the kernel but those the
-#    allow-list names (`macro:`);
+#    token pasted together), no macro of the kernel but those the
+#    allow-list names (`macro:`), and no volatile or _Atomic (a shared
+#    access is marked with READ_ONCE() or WRITE_ONCE(), or atomic with
+#    the kernel's atomics: steps the explorer interleaves; a volatile
+#    counter++ would be one unbroken step, and the data-race oracle would
+#    take it for a marked one);
 #  - calls: direct, by name, to a function of the allow-list (`call:`),
 #    of the lab (`functions:` in lab.conf) or a static helper the file
 #    defines; no function used as a value (no function pointer at all,
@@ -116,6 +120,13 @@ KEYWORDS = set('''
     __signed __label__ __alignof__ __alignof __builtin_va_arg
     __builtin_offsetof __auto_type __int128 __thread _Float128
 '''.split())
+
+
+# Qualifiers that would make an access look marked (volatile, which the
+# data-race oracle takes for READ_ONCE()) or atomic (C11's _Atomic) with
+# no seam operation: no step of its own, so a read-modify-write of them
+# could never be interleaved, and no race report either.
+UNMARKED = {'volatile', '__volatile__', '__volatile', '_Atomic'}
 
 
 class Refused(Exception):
@@ -230,6 +241,17 @@ def check_text(text, name, num, macros, allow):
                and ident not in KEYWORDS:
                 raise Refused('%s:%d: the macro %s, which lab %s\'s code may not use (its allow-list names the kernel macros it may)'
                               % (name, line, ident, num))
+
+
+def check_unmarked(text, name, num):
+    """No qualifier of the student's own that makes an access look
+    marked or atomic (UNMARKED): looked at once the AST is found sound,
+    so that whatever else a file does wrong is named first."""
+    for line, s in logical_lines(text):
+        for ident in re.findall(r'[A-Za-z_]\w*', s):
+            if ident in UNMARKED:
+                raise Refused('%s:%d: %s: lab %s\'s code marks a shared access with READ_ONCE() or WRITE_ONCE(), or makes it atomic with the kernel\'s atomics: each is a step the explorer can put another thread before, which a %s access is not'
+                              % (name, line, ident, num, ident))
 
 
 def macros_of(pre):
@@ -877,6 +899,8 @@ def main(argv):
         c = Checker(Ast(json.loads(out), tree, system_dirs(clang, tree)),
                     allow, lab, opts['name'], num, src)
         c.check(opts['report'])
+        if not opts['report']:
+            check_unmarked(text, opts['name'], num)
         if opts['report']:
             macros = macros_of(pre)
             for _, line in logical_lines(text):
