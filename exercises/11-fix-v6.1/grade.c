@@ -4,10 +4,12 @@
  *
  * The point of the lab first: the exit of a process zaps its pages with
  * mmap_lock held for read, never for write.  Only then do the other
- * tests count: DPOR proves every scenario clean, the OOM reaper and
- * process_mrelease() still reap, an exit still frees everything.  Proofs
- * run at alloc-retries=2, the smallest world in which a second kill can
- * happen.
+ * tests count: DPOR proves every scenario clean; and once mrelease is
+ * proven (as in lab 10), the OOM reaper and process_mrelease() still
+ * reap and an exit still frees everything: a teardown that frees with
+ * no lock at all reaps and frees too, and earned 30 of 50 before.
+ * Proofs run at alloc-retries=2, the smallest world in which a second
+ * kill can happen.
  */
 #include "../grader/grade.h"
 
@@ -77,7 +79,7 @@ static const struct grade_test tests[] = {
 		.name = "reaper-reaps",
 		.title = "the OOM reaper still reaps an OOM victim",
 		.points = 5,
-		.parent = "zap-read",
+		.parent = "mrelease",
 		.check = GRADE_REAPS,
 		.scenario = "oom",
 		.who = 'R',
@@ -86,7 +88,7 @@ static const struct grade_test tests[] = {
 		.name = "mrelease-reaps",
 		.title = "process_mrelease() still reaps a dying process",
 		.points = 5,
-		.parent = "zap-read",
+		.parent = "mrelease",
 		.check = GRADE_REAPS,
 		.scenario = "mrelease",
 		.who = 'M',
@@ -95,7 +97,7 @@ static const struct grade_test tests[] = {
 		.name = "exit-frees",
 		.title = "an OOM victim's exit still frees everything",
 		.points = 5,
-		.parent = "zap-read",
+		.parent = "mrelease",
 		.check = GRADE_FREES,
 		.scenario = "oom",
 	},
