@@ -14,7 +14,7 @@
 
 static void caught(void)
 {
-	grade_caught("lab", "oom", SIZES, ORACLE_UAF);
+	grade_caught("lab", "oom", SIZES, ORACLE_UAF, "R");
 }
 
 static void quiet(void)

@@ -12,7 +12,7 @@
 
 static void caught(void)
 {
-	grade_caught("lab", "mrelease", NULL, ORACLE_UAF);
+	grade_caught("lab", "mrelease", NULL, ORACLE_UAF, "M");
 }
 
 static void quiet(void)

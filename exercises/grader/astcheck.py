@@ -55,9 +55,9 @@
 #    ifunc, weak, used...: a kernel macro the list names, __maybe_unused,
 #    is the model's); no cast between a pointer and an integer or between
 #    two pointer types (but a void * a model function returns, taken as
-#    what it points to, or a pointer handed to one as its void *
-#    parameter), written by the student or done by a kernel macro to
-#    what the student handed it (a seam operation stores a value in the
+#    what it points to, VOID_RESULT's type where it names one, or a
+#    pointer handed to one as its void * parameter), written by the
+#    student or done by a kernel macro to what the student handed it (a seam operation stores a value in the
 #    word it names: an integer into a pointer, a pointer into an integer
 #    or into a pointer of another type is refused, and so is a lock
 #    operation on what is no lock); no pointer arithmetic
@@ -106,6 +106,15 @@ SEAM_OBJECT = {
     'SEAM_WAKE_UP': 'wait_queue_head_t',
     'SEAM_WAKE_UP_PROCESS': 'struct task_struct',
 }
+# What the void * a model function returns points to: the model's only
+# maple tree is an mm's tree of VMAs (mm->mm_mt).
+VOID_RESULT = {
+    'mas_find': 'struct vm_area_struct *',
+    'mas_find_rev': 'struct vm_area_struct *',
+    'mt_find': 'struct vm_area_struct *',
+    'mtree_erase': 'struct vm_area_struct *',
+}
+
 # Seam operations that only read the word they name.
 SEAM_READS = {'SEAM_READ_ONCE', 'SEAM_TEST_BIT', 'SEAM_ATOMIC_READ'}
 
@@ -723,10 +732,19 @@ class Checker:
     def model_void(self, n):
         """A void * the model hands out (mas_find()'s entry) taken as
         what it points to, or a pointer handed to the model as a
-        void *: the only pointer conversions a lab's code needs."""
+        void *: the only pointer conversions a lab's code needs.  What
+        it points to is the function's to say (VOID_RESULT): a maple
+        tree entry taken as an mm_struct would make a VMA's fields
+        writable as another object's."""
         src, dst = bare(qual(n['inner'][0])), bare(qual(n))
         inner = strip(n['inner'][0], self.ast)
         if src == 'void *' and inner['kind'] == 'CallExpr':
+            want = VOID_RESULT.get(self.callee_name(inner))
+            if want and dst != want:
+                self.refuse(n, '%s taken as %s' % (self.callee_name(inner),
+                                                   dst),
+                            'takes what %s returns as the %s it is'
+                            % (self.callee_name(inner), want))
             return self.model_call(inner)
         p = self.ast.up(n)
         if dst == 'void *' and p and p['kind'] == 'CallExpr' and \
@@ -737,6 +755,19 @@ class Checker:
     def macro_cast(self, n):
         """A kernel macro's cast of what the student handed it."""
         kind = n.get('castKind')
+        if kind == 'BitCast':
+            # mas_for_each_rev(&mas, p, 0) stores mas_find_rev()'s entry
+            # in the student's p, whatever p was declared
+            src = bare(qual(n['inner'][0]))
+            inner = strip(n['inner'][0], self.ast)
+            name = self.callee_name(inner) \
+                if inner['kind'] == 'CallExpr' else None
+            want = VOID_RESULT.get(name)
+            if src == 'void *' and want and bare(qual(n)) != want:
+                self.refuse(n, '%s taken as %s' % (name, bare(qual(n))),
+                            'takes what %s returns as the %s it is'
+                            % (name, want))
+            return
         if kind != 'IntegralToPointer':
             return
         inner = strip(n['inner'][0], self.ast)

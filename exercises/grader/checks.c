@@ -710,7 +710,7 @@ void grade_prove(const char *era, const char *scn, const char *params)
 /* --- planted bugs: break-an-invariant labs ------------------------------ */
 
 void grade_caught(const char *era, const char *scn, const char *params,
-		  int oracle)
+		  int oracle, const char *by)
 {
 	static struct sim_explore_result r;
 	struct sim_explore_opts o = {
@@ -740,6 +740,22 @@ void grade_caught(const char *era, const char *scn, const char *params,
 			   r.fired ? cli_verdict_text(r.fired, false) :
 			   "no oracle fires", r.executions,
 			   r.complete ? ", complete" : "");
+	/*
+	 * whose it is: a thread that uses memory it freed itself is a bug
+	 * of its own, not the race between it and the others the lab asks
+	 * for (the barrier broken, the reaper let in)
+	 */
+	sim_cex_replay(w, &r.first, true);
+	{
+		const struct sim_hit *hit = &w->verdict.hit[oracle];
+		char who = hit->tid >= 0 ? w->threads[hit->tid].letter : '-';
+
+		if (!strchr(by, who)) {
+			printf("%s\n\n", hit->msg);
+			grade_fail("expected: DPOR finds a %s by %s in %s with your change; got: one by %c, the thread that freed the memory using it itself, not the race the lab asks for",
+				   sim_oracle_name(oracle), by, scn, who);
+		}
+	}
 	printf("%s/%s: %s (DPOR, execution %lu): your bug is caught.\n\n",
 	       era, scn, sim_oracle_name(oracle), r.first.execution);
 	explain_cex(w, &r, NULL, 0);

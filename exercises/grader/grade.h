@@ -267,12 +267,14 @@ char grade_who_called(const struct sim_world *w, const char *fn);
 
 /*
  * grade_caught() - fail unless DPOR finds @oracle in @era/@scn (sizes
- * @params), after proving the era @era overlays clean there: the bug is
- * the student's.  The counterexample is printed minimized, with its
- * race, diagram and replay command, as grade_prove() prints one.
+ * @params), fired by one of the threads @by names ("R": the reaper must
+ * be the one that meets the freed memory, not the victim using its own),
+ * after proving the era @era overlays clean there: the bug is the
+ * student's.  The counterexample is printed minimized, with its race,
+ * diagram and replay command, as grade_prove() prints one.
  */
 void grade_caught(const char *era, const char *scn, const char *params,
-		  int oracle);
+		  int oracle, const char *by);
 
 /*
  * grade_quiet() - fail unless the default schedule of @era/@scn, with no

@@ -139,7 +139,11 @@ void grade_exit_zaps_under_read(const char *era)
 
 void grade_reaper_walks_down(const char *era)
 {
-	struct sim_world *w = grade_run(era, "oom", NULL, "R");
+	/*
+	 * Three VMAs: with two, a walk up that only puts the lowest off to
+	 * the end zaps 1, then 0, which reads as a walk down
+	 */
+	struct sim_world *w = grade_run(era, "oom", "vmas=3", "R");
 	struct mm_struct *mm = grade_victim_mm(w);
 	int t = tid_or_fail(w, 'R'), want = victim_pages(w), i;
 	struct grade_zaps z;
