@@ -2,10 +2,11 @@
 /*
  * exercises/18-break-v4.14/mm/mmap.c - exit_mmap() of v4.14, to break
  *
- * Lab 18 (README.md).  This is src/eras/v4.14/mm/mmap.c as it is, correct
- * for an OOM victim that drops its own last mm_users (the scenario oom):
- * read DOC: v4.14: a barrier, not a critical section there first.  Your
- * file replaces exit_mmap() in the era `lab`.
+ * Lab 18 (README.md).  This is src/eras/v4.14/mm/mmap.c, its code as it
+ * is (some comments shortened), correct for an OOM victim that drops its
+ * own last mm_users (the scenario oom): read DOC: v4.14: a barrier, not a
+ * critical section there first.  Your file replaces exit_mmap() in the
+ * era `lab`.
  *
  * TODO: plant one bug, as small as you can make it, that breaks the
  * barrier's invariant: a reaper that gets mmap_sem for read after the

@@ -50,6 +50,6 @@ void exit_mmap(struct mm_struct *mm)
 		vma = remove_vma(vma);
 		cond_resched();
 	}
-	mm->mmap = NULL;
+	WRITE_ONCE(mm->mmap, NULL);
 	mmap_write_unlock(mm);
 }
