@@ -57,10 +57,11 @@
 #    two pointer types (but a void * a model function returns, taken as
 #    what it points to, VOID_RESULT's type where it names one, or a
 #    pointer handed to one as its void * parameter), written by the
-#    student or done by a kernel macro to what the student handed it (a seam operation stores a value in the
-#    word it names: an integer into a pointer, a pointer into an integer
-#    or into a pointer of another type is refused, and so is a lock
-#    operation on what is no lock); no pointer arithmetic
+#    student or done by a kernel macro to what the student handed it (a
+#    seam operation stores a value in the word it names: an integer into
+#    a pointer, a pointer into an integer or into a pointer of another
+#    type is refused, and so is a lock operation on what is no lock); no
+#    pointer arithmetic
 #    (no +, -, ++, -- on a pointer, no index of a pointer; an array is
 #    indexed by a constant within its bounds); no computed goto, va_arg
 #    or offsetof.
