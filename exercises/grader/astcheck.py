@@ -740,12 +740,7 @@ class Checker:
         src, dst = bare(qual(n['inner'][0])), bare(qual(n))
         inner = strip(n['inner'][0], self.ast)
         if src == 'void *' and inner['kind'] == 'CallExpr':
-            want = VOID_RESULT.get(self.callee_name(inner))
-            if want and dst != want:
-                self.refuse(n, '%s taken as %s' % (self.callee_name(inner),
-                                                   dst),
-                            'takes what %s returns as the %s it is'
-                            % (self.callee_name(inner), want))
+            self.void_result(n)
             return self.model_call(inner)
         p = self.ast.up(n)
         if dst == 'void *' and p and p['kind'] == 'CallExpr' and \
@@ -753,21 +748,28 @@ class Checker:
             return self.model_call(p)
         return False
 
+    def void_result(self, n):
+        """Cast @n of what a model function returns as a void * goes to
+        the type the function says it points to (VOID_RESULT), if it
+        says one."""
+        inner = strip(n['inner'][0], self.ast)
+        if bare(qual(n['inner'][0])) != 'void *' or \
+           inner['kind'] != 'CallExpr':
+            return
+        name = self.callee_name(inner)
+        want, dst = VOID_RESULT.get(name), bare(qual(n))
+        if want and dst != want:
+            self.refuse(n, '%s taken as %s' % (name, dst),
+                        'takes what %s returns as the %s it is'
+                        % (name, want))
+
     def macro_cast(self, n):
         """A kernel macro's cast of what the student handed it."""
         kind = n.get('castKind')
         if kind == 'BitCast':
             # mas_for_each_rev(&mas, p, 0) stores mas_find_rev()'s entry
             # in the student's p, whatever p was declared
-            src = bare(qual(n['inner'][0]))
-            inner = strip(n['inner'][0], self.ast)
-            name = self.callee_name(inner) \
-                if inner['kind'] == 'CallExpr' else None
-            want = VOID_RESULT.get(name)
-            if src == 'void *' and want and bare(qual(n)) != want:
-                self.refuse(n, '%s taken as %s' % (name, bare(qual(n))),
-                            'takes what %s returns as the %s it is'
-                            % (name, want))
+            self.void_result(n)
             return
         if kind != 'IntegralToPointer':
             return

@@ -560,6 +560,8 @@ check(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 }
 
 static const char *access_text(unsigned int flags);
+static void where_text(race_slot s, char *buf, size_t len, const char **fn,
+		       const char **file, int *line);
 
 /*
  * DOC: A plain access of freed memory is a use-after-free
@@ -588,17 +590,14 @@ static __attribute__((noinline, cold)) void
 plain_uaf(struct sim_world *w, struct sim_thread *t, const void *addr,
 	  unsigned int flags, const void *pc)
 {
-	/* the hook's return address: the access is just before it */
-	const void *at = (const char *)pc - 1;
 	char what[192], where[160];
-	const char *fn = sim_symbol(at), *file;
+	const char *fn, *file;
 	int line;
 
 	sim_obj_describe_free(addr, what, sizeof(what));
-	if (sim_source_line(at, &file, &line))
-		snprintf(where, sizeof(where), "%s (%s:%d)", fn, file, line);
-	else
-		snprintf(where, sizeof(where), "%s", fn);
+	/* where a plain access is, as a data race names it */
+	where_text(slot_make(t->tid, 0, 0, 0, image_off(pc)), where,
+		   sizeof(where), &fn, &file, &line);
 	sim_oracle_fatal(w, ORACLE_UAF, t->tid, "%c: a %s in %s touches %s",
 			 t->letter, access_text(flags), where, what);
 }
