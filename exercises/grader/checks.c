@@ -568,11 +568,21 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 			snprintf(where, wlen, "in %s, thread %c", fns[0],
 				 w->threads[t].letter);
 	}
-	/* the race explore prints: the fault's first, else any */
+	/*
+	 * A hit that names its race (a free a read raced with, a data race's
+	 * earlier access): that race's other end.  Else the race explore
+	 * prints: the fault's first, else any.
+	 */
 	fault = (int)w->verdict.hit[oracle].step - 1;
-	if ((fault >= 0 && !sim_cex_critical_race(w, cex, oracle, fault, &race,
-						  &tried)) ||
-	    !sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
+	if (w->verdict.hit[oracle].other) {
+		size_t e = event_of_step(w, w->verdict.hit[oracle].other);
+
+		n += stack_at(w, e, w->trace.ev[e].tid, fns + n,
+			      SEAM_STACK_MAX);
+	} else if ((fault >= 0 &&
+		    !sim_cex_critical_race(w, cex, oracle, fault, &race,
+					   &tried)) ||
+		   !sim_cex_critical_race(w, cex, oracle, -1, &race, &tried)) {
 		const struct sim_event *a, *b;
 		size_t ea, eb;
 

@@ -165,7 +165,7 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 	static struct sim_decided d;
 	const struct sim_minimized *m = &d.m;
 	char labelled[4096], opts[160], *numeric = d.schedule;
-	unsigned int tried, keep[3 + SIM_MAX_HELD + SIM_MAX_THREADS];
+	unsigned int tried, keep[4 + SIM_MAX_HELD + SIM_MAX_THREADS];
 	unsigned int nkeep = 0;
 	int preempt, oracle, have_race;
 
@@ -215,6 +215,8 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 
 		if (w->verdict.hit[oracle].step)
 			keep[nkeep++] = w->verdict.hit[oracle].step - 1;
+		if (w->verdict.hit[oracle].other)
+			keep[nkeep++] = w->verdict.hit[oracle].other - 1;
 		if (oracle == ORACLE_DEADLOCK)
 			nkeep += held_steps(w, keep + nkeep,
 					    ARRAY_SIZE(keep) - nkeep);

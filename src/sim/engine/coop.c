@@ -693,8 +693,7 @@ int sim_run_coop_from(struct sim_world *w, struct sim_policy policy,
 	sim_self_set(NULL);
 	if (w->substrate == SIM_SUBSTRATE_TURNSTILE)
 		sim_turnstile_stop(w);
-	if (w->stop == SIM_STOP_NONE)
-		sim_world_ops->end_of_run(w);
+	sim_world_ops->end_of_run(w);
 	w->mode = SIM_MODE_IDLE;
 	return w->verdict.fired ? 1 : 0;
 }

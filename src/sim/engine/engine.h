@@ -361,10 +361,13 @@ struct sim_trace {
  * @file: its source file, or NULL when unknown.
  * @line: its source line.
  * @pc: the faulting instruction, for a fault in model code (else NULL).
+ * @other: a race's other end (the earlier access of a data race, the
+ *	free a use-after-free's access races with): its step, or 0.
  * @msg: what it saw.
  */
 struct sim_hit {
 	unsigned int step;
+	unsigned int other;
 	int tid;
 	const char *fn;
 	const char *file;
@@ -457,7 +460,8 @@ struct sim_op_done {
  * @thread_done: @t is done (it must hold no lock).
  * @probe_wake: at the end of a run, wake @t spuriously if it is a daemon
  *	asleep in its idle wait (the lost wake-up probe); true if it was.
- * @end_of_run: judge the state the run ended in.
+ * @end_of_run: judge the state the run ended in, cut short or not
+ *	(@w->stop says which).
  * @fault: a model thread faulted in its own code.
  *
  * The explorer:

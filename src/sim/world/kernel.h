@@ -88,6 +88,7 @@ extern unsigned int sim_race_shared;
 /* the oracle looks in this execution: steps call sim_race_op() */
 extern bool sim_race_active;
 void sim_race_resume(struct sim_world *w);
+void sim_race_end(struct sim_world *w);
 void sim_race_op(struct sim_world *w, struct sim_thread *t,
 		 const struct sim_op *op, long ret, bool changed, u16 woke);
 /* program.c */

@@ -92,6 +92,8 @@
  * a run of the others notes the cells it used, which the next reset
  * empties, as every run did before: a plain run pays nothing for it.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <asm/machine.h>
@@ -158,6 +160,14 @@ struct race_sync {
 struct race_ref {
 	u64 obj;
 	race_slot at;
+};
+
+/* What an execution reports (struct race_report), one of each at most. */
+enum {
+	REP_RACE,	/* a data race */
+	REP_PUT,	/* a put before its get */
+	REP_FREE,	/* a free that an access of its object races */
+	RACE_REPORTS
 };
 
 /* References held at once that the oracle keeps (more: it stops looking). */
@@ -229,13 +239,14 @@ static struct {
 	unsigned int step, nmarks, marks_cap;
 	struct race_mark *marks;
 	unsigned int skip;		/* steps of the last run, not looked at */
-	struct race_report rep[2];	/* this execution's reports: a data
-					 * race, a put before its get */
+	/* this execution's reports, by REP_* */
+	struct race_report rep[RACE_REPORTS];
 	bool own;			/* share nothing (sim_race_share()) */
 	bool logging;			/* this run keeps an undo log */
 	struct race_cell **touched;	/* else: the cells it used */
 	size_t ntouched, touched_cap;
 	bool lost;			/* a change the log could not keep */
+	bool freeing;			/* the access checked is a free */
 	struct race_ref ref[RACE_REFS];	/* references taken, not put */
 	struct race_sync *sync;
 	struct sim_race_stats stats;
@@ -435,6 +446,8 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 		   race_slot s);
 static void ref_report(struct sim_world *w, struct sim_thread *t,
 		       race_slot got, u32 where);
+static void free_report(struct sim_world *w, struct sim_thread *t,
+			uintptr_t a, u32 where, race_slot s);
 
 /*
  * One granule's part of an access by @t: @mask its bytes, @a and @size
@@ -499,7 +512,9 @@ check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 		if ((S_MASK(s) & mask) && ((sf | flags) & SEAM_ACCESS_WRITE) &&
 		    !(sf & flags & SEAM_ACCESS_MARKED)) {
 			race.stats.races++;
-			if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
+			if (unlikely(race.freeing))
+				free_report(w, t, a, where, s);
+			else if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
 				report(w, t, a, size, flags, where, s);
 		}
 	}
@@ -583,8 +598,29 @@ static void where_text(race_slot s, char *buf, size_t len, const char **fn,
  * read lock taken after the exit's write lock is released, as in the
  * lab this was added for) finds the object freed in every execution of
  * its trace; one that nothing orders against the free may be met in one
- * order only, which is a race the data-race oracle does not yet see (a
- * free is not an access of its object there).
+ * order only, the access first: the free then finds it (DOC: A free is a
+ * write of its object).
+ *
+ * DOC: A free is a write of its object
+ *
+ * kfree() ends every access of its object, so the oracle takes it for a
+ * marked write of every byte of it, made where the free is.  A plain
+ * access of another thread that the free does not take in (no lock,
+ * atomic or wake-up between them) is a race with the free: the access
+ * came first in this execution, but the explorer holds the two steps
+ * independent (the free depends only on operations on its object, and a
+ * plain access is none), so in the same trace the free comes first and
+ * the access touches freed memory, and DPOR, which runs one execution of
+ * each trace, may never run that one.  A reader that picks a pointer up
+ * with READ_ONCE() and reads through it in the same step is the shape:
+ * no schedule puts the free in between.  It is the use-after-free
+ * oracle's, named by the free and the access, and reported when the run
+ * ends (sim_race_end()), not at once: a run that goes on to touch the
+ * freed memory itself reports that touch instead, the stronger evidence
+ * and the one a changelog draws.  A marked access is a seam operation
+ * the explorer orders against the free itself, so only plain ones race
+ * with it here; an access of freed memory is a use-after-free, never a
+ * race with its free.
  */
 static __attribute__((noinline, cold)) void
 plain_uaf(struct sim_world *w, struct sim_thread *t, const void *addr,
@@ -624,9 +660,12 @@ static void world_access(const void *addr, unsigned int size,
 	if (!t || w->mode != SIM_MODE_COOP || w->probing)
 		return;
 	flags &= SEAM_ACCESS_WRITE | SEAM_ACCESS_MARKED;
-	if (unlikely(sim_addr_freed(addr)) &&
-	    !(w->verdict.fired & (1u << ORACLE_UAF)))
-		plain_uaf(w, t, addr, flags, pc);
+	if (unlikely(sim_addr_freed(addr))) {
+		/* the bug is the touch, not a race with the free before it */
+		if (!(w->verdict.fired & (1u << ORACLE_UAF)))
+			plain_uaf(w, t, addr, flags, pc);
+		return;
+	}
 	if (!sim_race_active || race.ignore[t->tid])
 		return;
 	check(w, t, a, size, flags, image_off(pc));
@@ -715,10 +754,11 @@ static void resume(struct sim_world *w)
 	race.skip = 0;
 	sim_race_shared = 0;
 	watch(true);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < RACE_REPORTS; i++) {
 		const struct race_report *r = &race.rep[i];
 
-		if (!r->valid)
+		/* a free's race waits for the end of the run (sim_race_end()) */
+		if (!r->valid || i == REP_FREE)
 			continue;
 		sim_oracle_at(w, r->oracle, r->hit.tid, r->hit.step, "%s",
 			      r->hit.msg);
@@ -739,6 +779,24 @@ void sim_race_resume(struct sim_world *w)
 		resume(w);
 }
 
+/**
+ * sim_race_end() - @w's run ended, for any reason: a free that an access
+ * raced (DOC: A free is a write of its object) is the use-after-free
+ * oracle's hit, unless the run touched freed memory itself, which says
+ * more.
+ * @w: the world.
+ */
+void sim_race_end(struct sim_world *w)
+{
+	const struct race_report *r = &race.rep[REP_FREE];
+
+	if (!r->valid || (w->verdict.fired & (1u << r->oracle)))
+		return;
+	sim_oracle_at(w, r->oracle, r->hit.tid, r->hit.step, "%s",
+		      r->hit.msg);
+	w->verdict.hit[r->oracle] = r->hit;
+}
+
 /* Where the log stands before this step.  Return: false if out of room. */
 static bool mark(void)
 {
@@ -757,6 +815,38 @@ static bool mark(void)
 	race.marks[race.step].nsync = race.nsync;
 	race.nmarks = ++race.step;
 	return true;
+}
+
+/*
+ * @t freed @obj (DOC: A free is a write of its object): every granule
+ * of the object, as a marked write of its bytes, made at @site.
+ */
+static void free_check(struct sim_world *w, struct sim_thread *t,
+		       const void *obj, const struct seam_site *site)
+{
+	const struct sim_obj *o = sim_obj_of(obj);
+	uintptr_t start, p;
+	size_t len;
+
+	if (!o)
+		return;
+	sim_obj_range(o, &start, &len);
+	log_fn(t);
+	race.freeing = true;
+	for (p = start; p < start + len; p = (p | 7) + 1) {
+		unsigned int in = 8 - (p & 7);
+		struct race_cell *c = cell_of(p);
+
+		if (in > start + len - p)
+			in = start + len - p;
+		/* the granule alone is the access, for the field it names */
+		if (c)
+			check_cell(w, t, c, p, in,
+				   (u8)(((1u << in) - 1) << (p & 7)),
+				   SEAM_ACCESS_MARKED | SEAM_ACCESS_WRITE,
+				   image_off(site));
+	}
+	race.freeing = false;
 }
 
 /**
@@ -857,6 +947,10 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	case SEAM_SCHEDULE:
 	case SEAM_SCHEDULE_TIMEOUT:
 		join(race.vc[tid], race.woken[tid]);
+		break;
+	case SEAM_FREE:
+		if (obj && !race.ignore[tid])
+			free_check(w, t, obj, op->site);
 		break;
 	default:
 		break;
@@ -1098,7 +1192,55 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 	hit->fn = fn;
 	hit->file = file;
 	hit->line = line;
-	keep_report(0, ORACLE_DATA_RACE, hit);
+	hit->other = step_of(w, s);
+	keep_report(REP_RACE, ORACLE_DATA_RACE, hit);
+}
+
+/* @hit's message; one too long for it ends in "...", not silently cut. */
+static __attribute__((format(printf, 2, 3))) void
+hit_printf(struct sim_hit *hit, const char *fmt, ...)
+{
+	size_t len = sizeof(hit->msg);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(hit->msg, len, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n >= len)
+		memcpy(hit->msg + len - 4, "...", 4);
+}
+
+/*
+ * @t frees, at @where, the object whose granule at @a access @s of
+ * another thread touched, and nothing orders @s before the free (DOC: A
+ * free is a write of its object).
+ */
+static void free_report(struct sim_world *w, struct sim_thread *t,
+			uintptr_t a, u32 where, race_slot s)
+{
+	race_slot now = slot_make(t->tid, SEAM_ACCESS_MARKED, 0,
+				  race.vc[t->tid][t->tid], where);
+	/* the access is the use-after-free: the hit is its, where it is */
+	struct sim_hit hit = {
+		.step = step_of(w, s), .other = w->step, .tid = S_TID(s),
+	};
+	char what[96], mine[160], theirs[160];
+	const char *fn, *file;
+	int line;
+
+	if (race.rep[REP_FREE].valid ||
+	    (w->verdict.fired & (1u << ORACLE_UAF)))
+		return;
+	sim_obj_describe((const void *)a, what, sizeof(what));
+	where_text(now, mine, sizeof(mine), &fn, &file, &line);
+	where_text(s, theirs, sizeof(theirs), &hit.fn, &hit.file, &hit.line);
+	hit_printf(&hit,
+		   "%c frees %s in %s at step %u, and the %s of it by %c in %s at step %u is ordered before the free by no lock, atomic or wake-up: in the same trace it can come after it",
+		   t->letter, what, mine, w->step, access_text(S_FLAGS(s)),
+		   w->threads[S_TID(s)].letter, theirs, hit.step);
+	/* reported when the run ends, if it touches nothing freed itself */
+	keep_report(REP_FREE, ORACLE_UAF, &hit);
 }
 
 /*
@@ -1126,7 +1268,7 @@ static void ref_report(struct sim_world *w, struct sim_thread *t,
 	hit->fn = fn;
 	hit->file = file;
 	hit->line = line;
-	keep_report(1, ORACLE_WARN, hit);
+	keep_report(REP_PUT, ORACLE_WARN, hit);
 }
 
 /* --- set-up ------------------------------------------------------------------ */
@@ -1206,7 +1348,7 @@ void sim_race_reset(struct sim_world *w)
 		race.nsync = race.marks[p].nsync;
 		race.nmarks = p;
 		race.skip = sim_race_shared = p;
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < RACE_REPORTS; i++)
 			race.rep[i].valid = race.rep[i].valid &&
 					    race.rep[i].step <= p;
 		watch(false);
@@ -1224,7 +1366,8 @@ void sim_race_reset(struct sim_world *w)
 	race.nsync = 0;
 	race.nmarks = 0;
 	race.skip = 0;
-	race.rep[0].valid = race.rep[1].valid = false;
+	for (i = 0; i < RACE_REPORTS; i++)
+		race.rep[i].valid = false;
 	memset(race.ref, 0, sizeof(race.ref));
 	race.logging = w->backtracks;
 	memset(race.vc, 0, sizeof(race.vc));

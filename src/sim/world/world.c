@@ -350,15 +350,17 @@ static bool world_thread_stuck(const struct sim_world *w,
  * sim_end_of_run() - judge the state an execution ended in.
  * @w: the world.
  *
- * A thread still able to move, or blocked on something, is a deadlock,
- * except a parked thread (stuck on purpose) and a daemon asleep in its
- * idle wait holding no lock.  Then the scenario's own checks and the
- * end-of-run oracles, unless the run was cut short.
+ * First what the run found whatever ended it: a free that an access
+ * raced (sim_race_end()).  Then, unless the run was cut short: a thread
+ * still able to move, or blocked on something, is a deadlock, except a
+ * parked thread (stuck on purpose) and a daemon asleep in its idle wait
+ * holding no lock; the scenario's own checks; the end-of-run oracles.
  */
 void sim_end_of_run(struct sim_world *w)
 {
 	int i;
 
+	sim_race_end(w);
 	if (w->stop != SIM_STOP_NONE)
 		return;
 	for (i = 0; i < w->nthreads; i++) {
