@@ -615,9 +615,10 @@ static const struct grade_hint *find_hint(struct sim_world *w,
 
 /*
  * Where @oracle's first hit was, for the one-line message: the function
- * and its source line.  A fault's line is looked up by the runner (the
- * test process is sandboxed: no addr2line here), from the code address
- * grade_report_pc() hands it.
+ * and its source line.  A line the test process could not look up (a
+ * fault's, when its addr2line did not start before the sandbox,
+ * sim_source_lines_serve()) is looked up by the runner, from the code
+ * address grade_report_pc() hands it.
  */
 static void hit_where(const struct sim_hit *hit, char *buf, size_t len)
 {

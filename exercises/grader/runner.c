@@ -477,6 +477,8 @@ static void child_setup(int i, int report)
 	signal(SIGTERM, SIG_DFL);
 	watch_faults();
 	on_exit(on_exit_in_test, NULL);
+	/* a race's report names its lines: addr2line, started while we may */
+	sim_source_lines_serve();
 	why = getenv("GRADE_SANDBOX") && !strcmp(getenv("GRADE_SANDBOX"), "0") ?
 	      NULL : grade_sandbox();
 	if (why)

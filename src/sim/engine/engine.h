@@ -901,6 +901,7 @@ const char *sim_symbol(const void *addr);
 void sim_symbols_load(void);
 void sim_symbol_add(const void *addr, const char *name);
 bool sim_source_line(const void *pc, const char **file, int *line);
+int sim_source_lines_serve(void);
 
 /*
  * eras.c: the eras linked into this binary; a lab's binary also has its

@@ -9,6 +9,8 @@
  */
 #include <elf.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -169,10 +171,18 @@ const char *sim_symbol(const void *addr)
 
 /*
  * Source lines come from the binary's own DWARF, read by addr2line
- * (binutils, a dependency of the build): only for a fault of the model,
- * once per address, never on the way of an ordinary step.
+ * (binutils, a dependency of the build): only for a report of the model
+ * (a fault, a race), once per address, never on the way of an ordinary
+ * step.  Each lookup starts one, unless a process that is about to lose
+ * the right to start programs (the grader's sandboxed test process,
+ * exercises/grader/sandbox.c) has started one before, which then answers
+ * one address at a time over a pipe, as addr2line does when it reads
+ * its addresses from standard input (sim_source_lines_serve()).
  */
 #define MAX_LINES	64
+
+static int serve_fd = -1;	/* the server's standard input */
+static FILE *serve_reply;	/* and its output */
 
 static struct {
 	const void *pc;
@@ -198,6 +208,80 @@ static const char *tree_path(const char *path)
 	return best ? best + 1 : path;
 }
 
+/* One line of the server's answer to @addr; false if it gave none. */
+static bool serve_ask(unsigned long addr, char *out, size_t len)
+{
+	char q[32];
+	int n = snprintf(q, sizeof(q), "%#lx\n", addr);
+
+	return write(serve_fd, q, n) == n && fgets(out, len, serve_reply);
+}
+
+/**
+ * sim_source_lines_serve() - start addr2line now, to answer
+ * sim_source_line() later without starting a program.
+ *
+ * Its child ends when this process does (its input closes).  Return: 0,
+ * or -1 if it could not start or did not answer a first address (then
+ * each lookup tries its own addr2line, as before).
+ */
+int sim_source_lines_serve(void)
+{
+	char exe[64], out[512];
+	int to[2], from[2];
+	pid_t pid;
+	bool ok;
+
+	if (serve_fd >= 0)
+		return 0;
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
+	if (pipe(to))
+		return -1;
+	if (pipe(from)) {
+		close(to[0]);
+		close(to[1]);
+		return -1;
+	}
+	/* the server must not hold its own input's write end */
+	fcntl(to[1], F_SETFD, FD_CLOEXEC);
+	fcntl(from[0], F_SETFD, FD_CLOEXEC);
+	fflush(NULL);
+	pid = fork();
+	if (!pid) {
+		/* dup2() leaves the copies open across the exec */
+		if (dup2(to[0], 0) == 0 && dup2(from[1], 1) == 1) {
+			int null = open("/dev/null", O_WRONLY);
+
+			if (null >= 0)
+				dup2(null, 2);
+			execlp("addr2line", "addr2line", "-e", exe,
+			       (char *)NULL);
+		}
+		_exit(127);
+	}
+	close(to[0]);
+	close(from[1]);
+	serve_reply = pid > 0 ? fdopen(from[0], "r") : NULL;
+	if (!serve_reply) {
+		close(from[0]);
+		close(to[1]);
+		return -1;
+	}
+	serve_fd = to[1];
+	/* it answers, or it is not there (no addr2line: exit 127) */
+	signal(SIGPIPE, SIG_IGN);
+	ok = serve_ask(0, out, sizeof(out));
+	signal(SIGPIPE, SIG_DFL);
+	if (!ok) {
+		fclose(serve_reply);
+		close(serve_fd);
+		serve_reply = NULL;
+		serve_fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
 /**
  * sim_source_line() - the source file and line of the instruction at @pc.
  * @pc: an address in our own binary (a faulting model instruction).
@@ -221,16 +305,22 @@ bool sim_source_line(const void *pc, const char **file, int *line)
 	if (!strcmp(sim_symbol(pc), "?") || nlines == MAX_LINES)
 		return false;
 	/* the address of the instruction, as the ELF file numbers it */
-	snprintf(cmd, sizeof(cmd),
-		 "addr2line -e /proc/%d/exe %#lx 2>/dev/null", (int)getpid(),
-		 (unsigned long)((uintptr_t)pc - bias));
-	p = popen(cmd, "r");
-	if (!p)
-		return false;
 	out[0] = 0;
-	if (!fgets(out, sizeof(out), p))
-		out[0] = 0;
-	pclose(p);
+	if (serve_fd >= 0) {
+		if (!serve_ask((unsigned long)((uintptr_t)pc - bias), out,
+			       sizeof(out)))
+			return false;
+	} else {
+		snprintf(cmd, sizeof(cmd),
+			 "addr2line -e /proc/%d/exe %#lx 2>/dev/null",
+			 (int)getpid(), (unsigned long)((uintptr_t)pc - bias));
+		p = popen(cmd, "r");
+		if (!p)
+			return false;
+		if (!fgets(out, sizeof(out), p))
+			out[0] = 0;
+		pclose(p);
+	}
 	colon = strrchr(out, ':');
 	if (!colon || out[0] == '?' || atoi(colon + 1) <= 0)
 		return false;
