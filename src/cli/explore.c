@@ -119,6 +119,17 @@ static void step_line(const struct sim_world *w, unsigned int step)
 		letter, text, where, ev->site->file, ev->site->line);
 }
 
+/* The letter of the thread that ran step @step (0-based). */
+static char step_letter(const struct sim_world *w, unsigned int step)
+{
+	char letter = '?', text[SIM_STEP_TEXT], where[96];
+	const struct sim_event *ev;
+
+	sim_step_parts(w, step, &letter, text, sizeof(text), where,
+		       sizeof(where), &ev);
+	return letter;
+}
+
 /*
  * A deadlock: the steps that took the locks still held at the end, which
  * the stuck threads wait for (0-based, as sim_cex_slice() wants them).
@@ -198,7 +209,14 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		getenv("REAPLAB_SEED") ? getenv("REAPLAB_SEED") : "",
 		getenv("REAPLAB_SEED") ? " " : "", cli_self, w->era->id,
 		w->scn->name, numeric, opts);
-	if (have_race) {
+	if (have_race && d.named) {
+		/* a step line would name the operation the access followed */
+		fprintf(words, "\nThe race, as the %s oracle saw it: steps %u (%c) and %u (%c), which no lock, atomic or wake-up orders; the verdict says what each did.\n",
+			sim_oracle_name(oracle), d.j + 1, step_letter(w, d.j),
+			d.k + 1, step_letter(w, d.k));
+		keep[nkeep++] = d.j;
+		keep[nkeep++] = d.k;
+	} else if (have_race) {
 		fprintf(words, "\nThe race (the other way round, %s does not fire; %u race%s tried):\n",
 		       sim_oracle_name(oracle), tried, tried == 1 ? "" : "s");
 		step_line(w, d.j);

@@ -17,7 +17,10 @@
  *    round, make the oracle stay quiet (the critical race the minimizer
  *    finds, src/sim/explore/minimize.c), each named as `explore` prints it, by
  *    thread, operation and the two innermost model functions, never by
- *    step number or source line, which any edit moves;
+ *    step number or source line, which any edit moves; where the oracle
+ *    saw the race itself (a data race's two accesses, a plain access and
+ *    the free it races with: sim_hit.other), that pair, which no lock,
+ *    atomic or wake-up orders, and nothing is reversed;
  *  - its preemptions: the fewest a schedule needs to fire the oracle (the
  *    minimizer's iterative bounding).
  *
@@ -121,6 +124,7 @@ bool sim_step_describe(const struct sim_world *w, unsigned int step,
 int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
 	       bool minimize, struct sim_decided *d)
 {
+	const struct sim_hit *hit;
 	struct sim_race race;
 	int fault;
 
@@ -130,15 +134,23 @@ int sim_decide(struct sim_world *w, struct sim_cex *cex, unsigned int want,
 	else
 		d->oracle = __builtin_ctz(want ? cex->fired & want :
 					  cex->fired);
-	/* the cause, not the faulting access; else whatever there is */
 	sim_cex_replay(w, cex, false);
-	fault = (int)w->verdict.hit[d->oracle].step - 1;
-	d->race = fault >= 0 &&
-		  !sim_cex_critical_race(w, cex, d->oracle, fault, &race,
-					 &d->tried);
-	if (!d->race)
-		d->race = !sim_cex_critical_race(w, cex, d->oracle, -1, &race,
-						 &d->tried);
+	hit = &w->verdict.hit[d->oracle];
+	if (hit->step && hit->other) {
+		/* the oracle saw its race itself: its two ends */
+		d->race = d->named = true;
+		race.j = (hit->other < hit->step ? hit->other : hit->step) - 1;
+		race.k = (hit->other < hit->step ? hit->step : hit->other) - 1;
+	} else {
+		/* the cause, not the faulting access; else whatever there is */
+		fault = (int)hit->step - 1;
+		d->race = fault >= 0 &&
+			  !sim_cex_critical_race(w, cex, d->oracle, fault,
+						 &race, &d->tried);
+		if (!d->race)
+			d->race = !sim_cex_critical_race(w, cex, d->oracle, -1,
+							 &race, &d->tried);
+	}
 	sim_cex_replay(w, cex, true);
 	d->preemptions = sim_schedule_from_trace(w, false, d->schedule,
 						 sizeof(d->schedule));

@@ -16,7 +16,11 @@
  * @oracle: the oracle it is about.
  * @m: what the minimizer did (valid if it was asked to run).
  * @preemptions: preemptions of the (minimized) counterexample.
- * @race: one race decides it: reversed, the oracle does not fire.
+ * @race: one race decides it: reversed, the oracle does not fire; or
+ *	 the oracle named it (@named).
+ * @named: the oracle's hit names its race (sim_hit.other: a data race's
+ *	   two accesses, an access and the free it races with), which no
+ *	   lock, atomic or wake-up orders; nothing was reversed.
  * @j: the race's earlier step (0-based), valid if @race.
  * @k: its later step.
  * @tried: races tried to find it.
@@ -30,6 +34,7 @@ struct sim_decided {
 	struct sim_minimized m;
 	int preemptions;
 	bool race;
+	bool named;
 	unsigned int j, k;
 	unsigned int tried;
 	char first[SIM_STEP_TEXT];
