@@ -52,7 +52,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("26db62f179d1"),
-		.what = "the victim's mm in signal->oom_mm, pinned by mm_count; mmget_not_zero() after the trylock",
+		.what = "the victim's mm in signal->oom_mm, pinned by mm_count, where the reaper finds it (mm_users was already taken after the trylock, since v4.8)",
 	},
 	{
 		.id = "862e3073b3ee",

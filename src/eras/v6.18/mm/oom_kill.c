@@ -14,8 +14,11 @@
  *
  * exit_mmap() zaps from the lowest address up.  A reaper that does too
  * meets it on the very same PTE tables and the two take turns on each
- * ptl.  Starting from ULONG_MAX and walking down, the reaper meets the
- * exiting task at most once, somewhere in the middle:
+ * ptl.  Starting from ULONG_MAX and walking the VMAs down, the reaper
+ * meets the exiting task only where their walks cross, somewhere in the
+ * middle (inside one VMA both still zap upwards, unmap_page_range(), so
+ * in a large one they may trail each other there; the commit says it
+ * reduces those races, not that it ends them):
  *
  *     address   0 ------------------------------------------ TASK_SIZE
  *     v6.1      exit_mmap  ---->
