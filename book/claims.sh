@@ -501,6 +501,17 @@ function source(s, line,   kind, rest, id, subj, key, path, ln, f, cnt, l) {
 	} else
 		err(where ": unknown source kind \"" kind "\" (tree, commit, thread, cve, repo or unverified)")
 }
+# moved(name, a, cnt): where an excerpt missing from its lines is now, the
+# line nearest a that has it, for the message (the ledger is still edited
+# by hand: a line that moved is read again before its range is).
+function moved(name, a, cnt,    i, best) {
+	best = 0
+	for (i = 1; i <= cnt; i++)
+		if (index(text[i], name) && (!best ||
+		    (i > a ? i - a : a - i) < (best > a ? best - a : a - best)))
+			best = i
+	return best ? " (the nearest line with it is " best ")" : ""
+}
 # repo_names(where, path, a, b, what, cnt): the lines a-b of path (in
 # text[1..cnt]) are where the words of the source say: inside the DOC:
 # block it names; for each function it names (name()), its definition
@@ -519,7 +530,7 @@ function repo_names(where, path, a, b, what, cnt,    title, i, d, c, e, name, re
 		for (i = a; i <= b && !index(text[i], name); i++)
 			;
 		if (i > b)
-			err(where ": repo " path ":" a "-" b ": no \"" name "\" on those lines")
+			err(where ": repo " path ":" a "-" b ": no \"" name "\" on those lines" moved(name, a, cnt))
 	}
 	# the rest of the words, the excerpts taken out
 	gsub(/"[^"]+"/, "", what)

@@ -757,7 +757,7 @@ static void resume(struct sim_world *w)
 	for (i = 0; i < RACE_REPORTS; i++) {
 		const struct race_report *r = &race.rep[i];
 
-		/* a free's race waits for the end of the run (sim_race_end()) */
+		/* a free's race waits for the run's end (sim_race_end()) */
 		if (!r->valid || i == REP_FREE)
 			continue;
 		sim_oracle_at(w, r->oracle, r->hit.tid, r->hit.step, "%s",
