@@ -246,7 +246,6 @@ static struct {
 	struct race_cell **touched;	/* else: the cells it used */
 	size_t ntouched, touched_cap;
 	bool lost;			/* a change the log could not keep */
-	bool freeing;			/* the access checked is a free */
 	struct race_ref ref[RACE_REFS];	/* references taken, not put */
 	struct race_sync *sync;
 	struct sim_race_stats stats;
@@ -446,8 +445,6 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 		   race_slot s);
 static void ref_report(struct sim_world *w, struct sim_thread *t,
 		       race_slot got, u32 where);
-static void free_report(struct sim_world *w, struct sim_thread *t,
-			uintptr_t a, u32 where, race_slot s);
 
 /*
  * One granule's part of an access by @t: @mask its bytes, @a and @size
@@ -512,9 +509,7 @@ check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 		if ((S_MASK(s) & mask) && ((sf | flags) & SEAM_ACCESS_WRITE) &&
 		    !(sf & flags & SEAM_ACCESS_MARKED)) {
 			race.stats.races++;
-			if (unlikely(race.freeing))
-				free_report(w, t, a, where, s);
-			else if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
+			if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
 				report(w, t, a, size, flags, where, s);
 		}
 	}
@@ -603,10 +598,11 @@ static void where_text(race_slot s, char *buf, size_t len, const char **fn,
  *
  * DOC: A free is a write of its object
  *
- * kfree() ends every access of its object, so the oracle takes it for a
- * marked write of every byte of it, made where the free is.  A plain
- * access of another thread that the free does not take in (no lock,
- * atomic or wake-up between them) is a race with the free: the access
+ * kfree() ends every access of its object, so the oracle checks it as a
+ * write of every byte of it (and keeps nothing of it: every access after
+ * it is a use-after-free of its own).  A plain access of another thread
+ * that the free does not take in (no lock, atomic or wake-up between
+ * them) is a race with the free: the access
  * came first in this execution, but the explorer holds the two steps
  * independent (the free depends only on operations on its object, and a
  * plain access is none), so in the same trace the free comes first and
@@ -817,36 +813,54 @@ static bool mark(void)
 	return true;
 }
 
+static void free_report(struct sim_world *w, struct sim_thread *t,
+			uintptr_t a, u32 where, race_slot s);
+
 /*
- * @t freed @obj (DOC: A free is a write of its object): every granule
- * of the object, as a marked write of its bytes, made at @site.
+ * @t freed @obj at @site (DOC: A free is a write of its object): every
+ * granule of the object checked, as a write of it would be.
  */
 static void free_check(struct sim_world *w, struct sim_thread *t,
 		       const void *obj, const struct seam_site *site)
 {
 	const struct sim_obj *o = sim_obj_of(obj);
+	const u32 *vc = race.vc[t->tid];
 	uintptr_t start, p;
 	size_t len;
 
 	if (!o)
 		return;
 	sim_obj_range(o, &start, &len);
-	log_fn(t);
-	race.freeing = true;
 	for (p = start; p < start + len; p = (p | 7) + 1) {
-		unsigned int in = 8 - (p & 7);
-		struct race_cell *c = cell_of(p);
+		uintptr_t off = p - sim_arena_lo;
+		struct race_cell *c;
+		unsigned int i;
 
-		if (in > start + len - p)
-			in = start + len - p;
-		/* the granule alone is the access, for the field it names */
-		if (c)
-			check_cell(w, t, c, p, in,
-				   (u8)(((1u << in) - 1) << (p & 7)),
-				   SEAM_ACCESS_MARKED | SEAM_ACCESS_WRITE,
-				   image_off(site));
+		if (off >= sim_arena_len)
+			return;
+		/* a block of shadow never made: nobody touched it */
+		c = race.chunks[off >> CHUNK_SHIFT];
+		if (!c)
+			continue;
+		c += (off >> 3) & (CHUNK_CELLS - 1);
+		/*
+		 * Only a plain access of another thread the free does not
+		 * take in races with it; nothing is kept of the free itself,
+		 * since every access after it is a use-after-free of its own.
+		 */
+		for (i = 0; i < RACE_SLOTS && c->slot[i]; i++) {
+			race_slot s = c->slot[i];
+
+			if (S_TID(s) == (unsigned int)t->tid ||
+			    (S_FLAGS(s) & SEAM_ACCESS_MARKED) ||
+			    S_CLOCK(s) <= vc[S_TID(s)])
+				continue;
+			race.stats.races++;
+			/* the granule's first byte names the field */
+			free_report(w, t, p, image_off(site), s);
+			return;
+		}
 	}
-	race.freeing = false;
 }
 
 /**
@@ -1232,6 +1246,7 @@ static void free_report(struct sim_world *w, struct sim_thread *t,
 	if (race.rep[REP_FREE].valid ||
 	    (w->verdict.fired & (1u << ORACLE_UAF)))
 		return;
+	log_fn(t);	/* the function of the free, by @t's clock */
 	sim_obj_describe((const void *)a, what, sizeof(what));
 	where_text(now, mine, sizeof(mine), &fn, &file, &line);
 	where_text(s, theirs, sizeof(theirs), &hit.fn, &hit.file, &hit.line);
