@@ -441,6 +441,21 @@ struct sim_world *grade_replay(const char *file, const char *era,
 	return w;
 }
 
+/*
+ * A find lab asks for a run that makes the failure: a use-after-free the
+ * oracle saw only as a race, an access before a free that nothing
+ * orders (DOC: A free is a write of its object), is the bug, but not yet
+ * the touch; the schedule that makes it goes on until the free comes
+ * first.
+ */
+static void touched(const struct sim_world *w, int oracle)
+{
+	if (oracle == ORACLE_UAF && w->verdict.hit[oracle].other)
+		grade_fail("expected: a run that touches freed memory; got: only its race, an access at step %u that nothing orders before the free at step %u: the bug is there, but in your run nothing is touched once freed. Let the free come first.",
+			   w->verdict.hit[oracle].step,
+			   w->verdict.hit[oracle].other);
+}
+
 void grade_schedule_fires(const char *file, const char *era,
 			  const char *scn, const char *params, int oracle)
 {
@@ -451,6 +466,7 @@ void grade_schedule_fires(const char *file, const char *era,
 		grade_fail("expected: %s fires on %s/%s; got: %s",
 			   sim_oracle_name(oracle), era, scn,
 			   cli_verdict_text(w->verdict.fired, false));
+	touched(w, oracle);
 }
 
 void grade_schedule_minimal(const char *file, const char *era,
@@ -470,6 +486,7 @@ void grade_schedule_minimal(const char *file, const char *era,
 		grade_fail("your schedule does not fire %s: nothing to count",
 			   sim_oracle_name(oracle));
 	}
+	touched(w, oracle);
 	mine = sim_schedule_from_trace(w, false, sched, sizeof(sched));
 	w = grade_world(grade_era(era), scn, params);
 	sim_explore(w, &o, &r);
