@@ -72,10 +72,11 @@ md() {
 
 page() {
 	printf '# Mailing-list threads {#references_threads}\n\n'
-	printf 'Each thread by the subject of its first message, its author, the\n'
-	printf 'date of that message and the lists it went to; the link is its\n'
-	printf 'archive on lore.kernel.org.  The chapters cite a thread by its\n'
-	printf 'subject, linked here.\n\n'
+	printf 'Each thread by the subject of the message it cites (its first, or\n'
+	printf 'the patch in it when a cover letter or an earlier posting came\n'
+	printf 'first), its author, the date of that message and the lists it went\n'
+	printf 'to; the link is that message on lore.kernel.org, in its thread.\n'
+	printf 'The chapters cite a thread by its subject, linked here.\n\n'
 	entries | awk -F'|' '$1 == "thread"' | while IFS='|' read -r kind key subj author date lists msgid note; do
 		printf -- '- \\anchor thread_%s **%s**, %s, %s, %s: [lore.kernel.org](https://lore.kernel.org/all/%s/).\n  %s\n' \
 			"$key" "$(md "$subj")" "$author" "$date" "$lists" \

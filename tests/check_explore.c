@@ -1222,7 +1222,7 @@ END_TEST
 START_TEST(test_plain_race_is_found_without_interleaving)
 {
 	static const char *const fixed[] = {
-		"race-write-lock", "race-annotated",
+		"race-write-lock", "race-annotated", "cmpxchg-taken",
 	};
 	const struct sim_hit *hit = &w.verdict.hit[ORACLE_DATA_RACE];
 	struct sim_explore_result r;
@@ -1255,7 +1255,15 @@ START_TEST(test_plain_race_is_found_without_interleaving)
 	explore(SIM_EXPLORE_DPOR, 0, &r, true);
 	ck_assert(r.complete && r.buggy == r.completed);
 	sim_world_free(&w);
-	for (i = 0; i < 2; i++) {
+	/* a failed cmpxchg() orders nothing (atomic_t.txt) */
+	t_build_program(&w, "cmpxchg-failed");
+	explore(SIM_EXPLORE_DPOR, 0, &r, true);
+	ck_assert_msg(r.complete && r.buggy &&
+		      r.first.fired == EXPECT(ORACLE_DATA_RACE),
+		      "cmpxchg-failed: %lu of %lu, fired %#x", r.buggy,
+		      r.completed, r.first.fired);
+	sim_world_free(&w);
+	for (i = 0; i < 3; i++) {
 		t_build_program(&w, fixed[i]);
 		explore(SIM_EXPLORE_DPOR, 0, &r, true);
 		ck_assert_msg(r.complete && !r.buggy, "%s", fixed[i]);

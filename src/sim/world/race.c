@@ -30,7 +30,11 @@
  *    returns a value (atomic_dec_and_test(), cmpxchg(), xchg(),
  *    test_and_set_bit(), ...) is fully ordered, so it takes in what its
  *    word's earlier ones published and, if it changed the word,
- *    publishes on it (each bit on its own, as the explorer sees bits);
+ *    publishes on it (each bit on its own, as the explorer sees bits),
+ *    except a conditional one that failed (a cmpxchg() that found
+ *    another value, an atomic_inc_not_zero() that found zero), which
+ *    atomic_t.txt leaves unordered (a failed test_and_set_bit() stays
+ *    ordered: atomic_bitops.txt);
  *    a wake-up passes the waker's clock to the sleepers it woke.  What
  *    the kernel leaves unordered orders nothing here either:
  *    READ_ONCE() and WRITE_ONCE(), atomic_read() and atomic_set(),
@@ -948,6 +952,11 @@ void sim_race_op(struct sim_world *w, struct sim_thread *t,
 	case SEAM_ATOMIC_INC_NOT_ZERO:
 	case SEAM_ATOMIC_CMPXCHG:
 	case SEAM_ATOMIC_XCHG:
+		/* a conditional one that failed orders nothing */
+		if ((op->kind == SEAM_ATOMIC_INC_NOT_ZERO && !ret) ||
+		    (op->kind == SEAM_ATOMIC_CMPXCHG && !changed &&
+		     ret != op->arg))
+			break;
 		acquire(tid, obj, SUB_WHOLE);
 		acquire(tid, obj, SUB_ANY_BIT);
 		write = publish = changed;
