@@ -104,6 +104,23 @@ static void explore(enum sim_explore_mode mode, int bound,
 	sim_explore(&w, &o, r);
 }
 
+/*
+ * Program @prog, searched by @mode (bound 2, to its first bug): that bug
+ * fires exactly @oracle, and its counterexample replays to it.  Leaves
+ * the replayed world in w, for the caller to read its hit and free it.
+ */
+static void found_by(const char *prog, int mode, int oracle)
+{
+	struct sim_explore_result r;
+
+	t_build_program(&w, prog);
+	explore(mode, 2, &r, false);
+	ck_assert_msg(r.buggy && r.first.fired == EXPECT(oracle),
+		      "%s, %s: fired %#x", prog, sim_explore_mode_name(mode),
+		      r.first.fired);
+	ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+}
+
 /* --- the programs --------------------------------------------------- */
 
 static int indep_x(void *arg)
@@ -1149,12 +1166,7 @@ static void bad_access_found(const char *prog, const char *fn,
 	int mode;
 
 	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
-		t_build_program(&w, prog);
-		explore(mode, 2, &r, false);
-		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_BAD_ACCESS),
-			      "%s, %s: fired %#x", prog,
-			      sim_explore_mode_name(mode), r.first.fired);
-		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		found_by(prog, mode, ORACLE_BAD_ACCESS);
 		ck_assert_msg(hit->fn && !strcmp(hit->fn, fn) && hit->file &&
 			      strstr(hit->file, file) && hit->line == line &&
 			      strstr(hit->msg, stack),
@@ -1233,12 +1245,7 @@ START_TEST(test_plain_race_is_found_without_interleaving)
 		return;
 	}
 	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
-		t_build_program(&w, "race-read-lock");
-		explore(mode, 2, &r, false);
-		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_DATA_RACE),
-			      "%s: fired %#x", sim_explore_mode_name(mode),
-			      r.first.fired);
-		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		found_by("race-read-lock", mode, ORACLE_DATA_RACE);
 		ck_assert_msg(hit->fn && hit->file &&
 			      strstr(hit->file, "tests/programs/race-read-lock.c") &&
 			      strstr(hit->msg, " in editor (") &&
@@ -1298,12 +1305,7 @@ START_TEST(test_free_racing_a_read_is_a_use_after_free)
 		return;
 	}
 	for (mode = 0; mode <= SIM_EXPLORE_WALK; mode++) {
-		t_build_program(&w, "free-racy");
-		explore(mode, 2, &r, false);
-		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_UAF),
-			      "%s: fired %#x", sim_explore_mode_name(mode),
-			      r.first.fired);
-		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		found_by("free-racy", mode, ORACLE_UAF);
 		ck_assert_msg(strstr(hit->msg, "O frees kmalloc#") &&
 			      strstr(hit->msg, " in kfree(buf) in owner (") &&
 			      strstr(hit->msg, "the plain read of it by R in reader (") &&
@@ -1357,12 +1359,7 @@ START_TEST(test_put_before_get_is_found)
 		return;
 	}
 	for (mode = 0; mode <= SIM_EXPLORE_DPOR; mode++) {
-		t_build_program(&w, "ref-late");
-		explore(mode, 2, &r, false);
-		ck_assert_msg(r.buggy && r.first.fired == EXPECT(ORACLE_WARN),
-			      "%s: fired %#x", sim_explore_mode_name(mode),
-			      r.first.fired);
-		ck_assert_uint_eq(sim_cex_replay(&w, &r.first, true), 1);
+		found_by("ref-late", mode, ORACLE_WARN);
 		ck_assert_msg(strstr(hit->msg, "C puts a reference in ") &&
 			      strstr(hit->msg, "that only O took, in ") &&
 			      strstr(hit->msg, "tests/programs/ref-late.c:"),
