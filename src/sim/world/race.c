@@ -617,7 +617,9 @@ static void where_text(race_slot s, char *buf, size_t len, const char **fn,
  * oracle's, named by the free and the access, and reported when the run
  * ends (sim_race_end()), not at once: a run that goes on to touch the
  * freed memory itself reports that touch instead, the stronger evidence
- * and the one a changelog draws.  A marked access is a seam operation
+ * and the one a changelog draws, and a run another fatal oracle stops
+ * reports that oracle alone (the freeing thread's next step may be what
+ * stopped it; the execution is a bug either way).  A marked access is a seam operation
  * the explorer orders against the free itself, so only plain ones race
  * with it here; an access of freed memory is a use-after-free, never a
  * race with its free.
@@ -780,17 +782,23 @@ void sim_race_resume(struct sim_world *w)
 }
 
 /**
- * sim_race_end() - @w's run ended, for any reason: a free that an access
- * raced (DOC: A free is a write of its object) is the use-after-free
- * oracle's hit, unless the run touched freed memory itself, which says
- * more.
+ * sim_race_end() - @w's run ended: a free that an access raced (DOC: A
+ * free is a write of its object) is the use-after-free oracle's hit,
+ * unless the run touched freed memory itself, which says more, or
+ * another oracle stopped it.
  * @w: the world.
  */
 void sim_race_end(struct sim_world *w)
 {
 	const struct race_report *r = &race.rep[REP_FREE];
 
-	if (!r->valid || (w->verdict.fired & (1u << r->oracle)))
+	/*
+	 * A fatal oracle ended the run: it is the run's verdict, and what
+	 * the free's race would have come to is not known (the freeing
+	 * thread may never have got on).
+	 */
+	if (!r->valid || (w->verdict.fired & (1u << r->oracle)) ||
+	    w->stop == SIM_STOP_ORACLE)
 		return;
 	sim_oracle_at(w, r->oracle, r->hit.tid, r->hit.step, "%s",
 		      r->hit.msg);

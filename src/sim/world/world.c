@@ -350,11 +350,12 @@ static bool world_thread_stuck(const struct sim_world *w,
  * sim_end_of_run() - judge the state an execution ended in.
  * @w: the world.
  *
- * First what the run found whatever ended it: a free that an access
- * raced (sim_race_end()).  Then, unless the run was cut short: a thread
- * still able to move, or blocked on something, is a deadlock, except a
- * parked thread (stuck on purpose) and a daemon asleep in its idle wait
- * holding no lock; the scenario's own checks; the end-of-run oracles.
+ * First what the run found unless a fatal oracle ended it: a free that
+ * an access raced (sim_race_end()).  Then, unless the run was cut short:
+ * a thread still able to move, or blocked on something, is a deadlock,
+ * except a parked thread (stuck on purpose) and a daemon asleep in its
+ * idle wait holding no lock; the scenario's own checks; the end-of-run
+ * oracles.
  */
 void sim_end_of_run(struct sim_world *w)
 {
