@@ -20,14 +20,27 @@ static void quiet(void)
 	grade_quiet("lab", "mrelease", NULL);
 }
 
-/* The victim's exit, alone, takes mmap_lock for write: v5.17's point. */
+/*
+ * The victim's exit, alone, frees the page tables and VMAs holding
+ * mmap_lock for write: v5.17's point.  Taking the lock is not enough: an
+ * empty lock and unlock before an unlocked teardown is v5.15's bug with
+ * a ritual in front of it.
+ */
 static void still_locks(void)
 {
 	struct sim_world *w = grade_run("lab", "mrelease", NULL, "V");
+	int t = grade_tid(w, 'V');
+	struct grade_zaps z;
 
 	grade_show_run(w);
 	if (!grade_took_write_lock(w, 'V', grade_victim_mm(w)))
 		grade_fail("expected: the exit frees the page tables and VMAs holding mmap_lock for write, as v5.17 does; got: V never took it for write");
+	grade_zaps(w, grade_victim_mm(w), &z);
+	if (t < 0 || !z.freed[t])
+		grade_fail("expected: the exit frees the page tables and VMAs holding mmap_lock for write, as v5.17 does; got: V freed none");
+	if (z.freed_under_write[t] != z.freed[t])
+		grade_fail("expected: the exit frees the page tables and VMAs holding mmap_lock for write, as v5.17 does; got: V freed %d of %d without it",
+			   z.freed[t] - z.freed_under_write[t], z.freed[t]);
 }
 
 static const struct grade_test tests[] = {

@@ -283,6 +283,22 @@ int grade_table_of(const struct sim_world *w, struct mm_struct *mm,
 	return -1;
 }
 
+/*
+ * A free that is part of tearing @mm down: one of its PTE tables, or a
+ * VMA.  A VMA's mm cannot be read once it is freed (its memory is
+ * poisoned), so any VMA counts; in the labs' scenarios a thread frees
+ * only the VMAs of the mm it tears down.
+ */
+static bool is_teardown_free(const struct sim_world *w, struct mm_struct *mm,
+			     const void *obj)
+{
+	const struct sim_obj *o = sim_obj_of(obj);
+
+	if (o && !strcmp(sim_obj_type(o), "vm_area_struct"))
+		return true;
+	return grade_table_of(w, mm, obj) >= 0;
+}
+
 void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 		struct grade_zaps *z)
 {
@@ -321,6 +337,14 @@ void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
 				reads[t]++;
 				break;
 			}
+			continue;
+		}
+		if (ev->kind == SEAM_FREE) {
+			if (!is_teardown_free(w, mm, ev->obj))
+				continue;
+			z->freed[t]++;
+			if (writes[t] > 0)
+				z->freed_under_write[t]++;
 			continue;
 		}
 		if (ev->kind != SEAM_ATOMIC_XCHG || !ev->site ||

@@ -303,6 +303,8 @@ void grade_show_run(struct sim_world *w);
  * @ntables: how many entries of @tables each thread has.
  * @under_write: pages each thread zapped holding mmap_lock for write.
  * @under_read: pages each thread zapped holding it for read.
+ * @freed: PTE tables of the mm, and VMAs, each thread freed.
+ * @freed_under_write: those it freed holding mmap_lock for write.
  */
 struct grade_zaps {
 	int pages[SIM_MAX_THREADS];
@@ -310,6 +312,8 @@ struct grade_zaps {
 	int ntables[SIM_MAX_THREADS];
 	int under_write[SIM_MAX_THREADS];
 	int under_read[SIM_MAX_THREADS];
+	int freed[SIM_MAX_THREADS];
+	int freed_under_write[SIM_MAX_THREADS];
 };
 
 void grade_zaps(const struct sim_world *w, struct mm_struct *mm,
