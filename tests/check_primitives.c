@@ -501,6 +501,29 @@ START_TEST(test_lost_wakeup_is_found)
 }
 END_TEST
 
+/* An oracle's message too long for its hit ends in "...": no silent cut. */
+START_TEST(test_a_long_oracle_message_says_it_was_cut)
+{
+	struct sim_hit *hit = &w.verdict.hit[ORACLE_WARN];
+	char longer[sizeof(hit->msg) + 100];
+
+	memset(longer, 'x', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = 0;
+	t_build_custom(&w, build_wake);
+	ck_assert_uint_eq(t_replay(&w, "S2 K*"), 0);
+	sim_oracle(&w, ORACLE_WARN, 0, "%s", longer);
+	ck_assert_uint_eq(strlen(hit->msg), sizeof(hit->msg) - 1);
+	ck_assert_str_eq(hit->msg + sizeof(hit->msg) - 4, "...");
+	ck_assert_int_eq(hit->msg[0], 'x');
+	/* one that fits is left as it is */
+	ck_assert_uint_eq(t_replay(&w, "S2 K*"), 0);
+	longer[sizeof(hit->msg) - 1] = 0;
+	sim_oracle(&w, ORACLE_WARN, 0, "%s", longer);
+	ck_assert_str_eq(hit->msg, longer);
+	sim_world_free(&w);
+}
+END_TEST
+
 Suite *primitives_suite(void)
 {
 	Suite *s = suite_create("primitives");
@@ -517,6 +540,7 @@ Suite *primitives_suite(void)
 	tcase_add_test(tc, test_a_step_says_what_it_changed);
 	tcase_add_test(tc, test_poisoning_catches_use_after_free);
 	tcase_add_test(tc, test_lost_wakeup_is_found);
+	tcase_add_test(tc, test_a_long_oracle_message_says_it_was_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }

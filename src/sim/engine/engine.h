@@ -376,6 +376,14 @@ struct sim_hit {
 	char msg[384];
 };
 
+/*
+ * sim_hit_printf() - @hit's message, as printf() formats it; one too long
+ * for it ends in "...", so that a cut is never silent (the oracles'
+ * messages go through it).
+ */
+__attribute__((format(printf, 2, 3)))
+void sim_hit_printf(struct sim_hit *hit, const char *fmt, ...);
+
 /**
  * struct sim_verdict - what an execution found.
  * @fired: bit n set if oracle n fired.

@@ -94,6 +94,25 @@ int sim_oracle_by_name(const char *name)
 	return -1;
 }
 
+/* @hit's message; one too long for it ends in "...", not silently cut. */
+static void hit_vprintf(struct sim_hit *hit, const char *fmt, va_list ap)
+{
+	size_t len = sizeof(hit->msg);
+	int n = vsnprintf(hit->msg, len, fmt, ap);
+
+	if (n >= 0 && (size_t)n >= len)
+		memcpy(hit->msg + len - 4, "...", 4);
+}
+
+void sim_hit_printf(struct sim_hit *hit, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	hit_vprintf(hit, fmt, ap);
+	va_end(ap);
+}
+
 static pthread_mutex_t verdict_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void oracle_v(struct sim_world *w, int oracle, int tid,
@@ -111,7 +130,7 @@ static void oracle_v(struct sim_world *w, int oracle, int tid,
 	w->verdict.fired |= 1u << oracle;
 	hit->step = w->step;
 	hit->tid = tid;
-	vsnprintf(hit->msg, sizeof(hit->msg), fmt, ap);
+	hit_vprintf(hit, fmt, ap);
 	pthread_mutex_unlock(&verdict_lock);
 	if (w->mode != SIM_MODE_COOP && w->mode != SIM_MODE_IDLE)
 		return;

@@ -1227,21 +1227,6 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 	keep_report(REP_RACE, ORACLE_DATA_RACE, hit);
 }
 
-/* @hit's message; one too long for it ends in "...", not silently cut. */
-static __attribute__((format(printf, 2, 3))) void
-hit_printf(struct sim_hit *hit, const char *fmt, ...)
-{
-	size_t len = sizeof(hit->msg);
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(hit->msg, len, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n >= len)
-		memcpy(hit->msg + len - 4, "...", 4);
-}
-
 /*
  * @t frees, at @where, the object whose granule at @a access @s of
  * another thread touched, and nothing orders @s before the free (DOC: A
@@ -1267,7 +1252,7 @@ static void free_report(struct sim_world *w, struct sim_thread *t,
 	sim_obj_describe((const void *)a, what, sizeof(what));
 	where_text(now, mine, sizeof(mine), &fn, &file, &line);
 	where_text(s, theirs, sizeof(theirs), &hit.fn, &hit.file, &hit.line);
-	hit_printf(&hit,
+	sim_hit_printf(&hit,
 		   "%c frees %s in %s at step %u, and the %s of it by %c in %s at step %u is ordered before the free by no lock, atomic or wake-up: in the same trace it can come after it",
 		   t->letter, what, mine, w->step, access_text(S_FLAGS(s)),
 		   w->threads[S_TID(s)].letter, theirs, hit.step);
