@@ -24,7 +24,9 @@ static void quiet(void)
  * The victim's exit, alone, frees the page tables and VMAs holding
  * mmap_lock for write: v5.17's point.  Taking the lock is not enough: an
  * empty lock and unlock before an unlocked teardown is v5.15's bug with
- * a ritual in front of it.
+ * a ritual in front of it; nor is a lock taken only when V is alone (when
+ * no reaper has set MMF_UNSTABLE yet), which is v5.15's bug again in the
+ * very schedules DPOR looks at.
  */
 static void still_locks(void)
 {
@@ -41,6 +43,8 @@ static void still_locks(void)
 	if (z.freed_under_write[t] != z.freed[t])
 		grade_fail("expected: the exit frees the page tables and VMAs holding mmap_lock for write, as v5.17 does; got: V freed %d of %d without it",
 			   z.freed[t] - z.freed_under_write[t], z.freed[t]);
+	/* and not only when it exits alone: in the races too */
+	grade_frees_locked("lab", "mrelease", 'V');
 }
 
 static const struct grade_test tests[] = {

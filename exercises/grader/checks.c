@@ -827,6 +827,56 @@ void grade_quiet(const char *era, const char *scn, const char *params)
 			   cli_verdict_text(w->verdict.fired, false));
 }
 
+/* The first execution in which a thread freed without the write lock. */
+struct unlocked_free {
+	char who;
+	int freed, unlocked;
+	struct sim_cex cex;
+};
+
+static void unlocked_free_visit(const struct sim_world *w, void *data)
+{
+	struct unlocked_free *u = data;
+	int t = grade_tid(w, u->who);
+	struct grade_zaps z;
+
+	if (u->freed || t < 0)
+		return;
+	grade_zaps(w, grade_victim_mm(w), &z);
+	if (z.freed_under_write[t] == z.freed[t])
+		return;
+	u->freed = z.freed[t];
+	u->unlocked = z.freed[t] - z.freed_under_write[t];
+	u->cex.n = sim_trace_choices(w, u->cex.tid);
+}
+
+void grade_frees_locked(const char *era, const char *scn, char who)
+{
+	static struct unlocked_free u;
+	static struct sim_explore_result r;
+	struct sim_explore_opts o = {
+		.mode = SIM_EXPLORE_DPOR, .budget = GRADE_DPOR_BUDGET,
+		.visit = unlocked_free_visit, .visit_data = &u,
+	};
+	struct sim_world *w = grade_world(grade_era(era), scn, NULL);
+
+	memset(&u, 0, sizeof(u));
+	u.who = who;
+	sim_explore(w, &o, &r);
+	if (u.freed) {
+		w = grade_world(grade_era(era), scn, NULL);
+		sim_cex_replay(w, &u.cex, true);
+		grade_show_run(w);
+		grade_fail("expected: %c frees the page tables and VMAs holding mmap_lock for write in every schedule; got: in the schedule above (DPOR), it freed %d of %d without it",
+			   who, u.unlocked, u.freed);
+	}
+	if (!r.complete)
+		grade_fail("not proven: DPOR stopped after %lu executions of %s without finishing",
+			   r.executions, scn);
+	printf("%s/%s: %c frees under the write lock in every schedule (DPOR, %lu executions, complete)\n",
+	       era, scn, who, r.executions);
+}
+
 /* --- answers ---------------------------------------------------------- */
 
 const char *grade_answer(const char *file, const char *key)

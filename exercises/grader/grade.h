@@ -282,6 +282,15 @@ void grade_caught(const char *era, const char *scn, const char *params,
  */
 void grade_quiet(const char *era, const char *scn, const char *params);
 
+/*
+ * grade_frees_locked() - fail unless, in every schedule of @era/@scn DPOR
+ * explores, thread @who frees the victim's page tables and VMAs only
+ * holding its mmap_lock for write.  One run cannot tell: a teardown may
+ * take the lock only when nobody else is at the mm, and free without it
+ * in the schedules where it races.
+ */
+void grade_frees_locked(const char *era, const char *scn, char who);
+
 /* --- runs under a policy, and what their trace shows --- */
 
 /*
