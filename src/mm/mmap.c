@@ -25,9 +25,14 @@
  *       free_pgtables()     # free the PTE tables
  *       remove_vma() ...    # free the VMAs
  *
- * The OOM reaper (v4.6) broke that assumption: it walks the VMAs and page
- * tables of an mm it pins only by mm_count, possibly at the very moment
- * exit_mmap() frees them.  Every era after this one is an answer to that.
+ * The OOM reaper (v4.6) is another task that walks the VMAs and page
+ * tables of a dying mm.  Until v4.14 it does so holding an mm_users
+ * reference (atomic_inc_not_zero(), later mmget_not_zero()), so exit_mmap()
+ * cannot start under it, and a reaper that cannot get one gives up (DOC:
+ * v4.9: MMF_OOM_SKIP before the memory is freed).  From v4.14
+ * (212925802454) it pins the mm only by mm_count, possibly walking the VMAs
+ * and page tables at the very moment exit_mmap() frees them.  Every era
+ * from 2017 on is an answer to that.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
