@@ -23,8 +23,9 @@
  * zappers of the same range meet only at the PTE table lock: each PTE is
  * cleared with ptep_get_and_clear(), so exactly one of them sees the page
  * and frees it, and the other finds pte_none().  This is why exit_mmap()
- * and the OOM reaper may zap the same VMAs from v6.1 on, and why they then
- * fight over pt->ptl (zhongjinji, 2025).
+ * and the OOM reaper may zap the same VMAs at once, from v4.14 until
+ * v5.17's write lock and again from v6.1 on, and why they then fight over
+ * pt->ptl (zhongjinji, 2025).
  *
  * What no zapper may survive is the PTE table itself going away under it:
  * free_pgtables() is the destructive step, and every era's question is
