@@ -3,11 +3,15 @@
  * exercises/11-fix-v6.1/grade.c - the grader of lab 11
  *
  * The point of the lab first: the exit of a process zaps its pages with
- * mmap_lock held for read, never for write.  Only then do the other
- * tests count: DPOR proves every scenario clean; and once mrelease is
- * proven (as in lab 10), the OOM reaper and process_mrelease() still
- * reap and an exit still frees everything: a teardown that frees with
- * no lock at all reaps and frees too, and earned 30 of 50 before.
+ * mmap_lock held for read, never for write, in V's exit alone and in
+ * every schedule DPOR explores of mrelease, oom and proc-reader (a
+ * red-team pass: an exit that zapped holding no lock once the OOM killer
+ * had queued its victim had 50/50 when only V's run alone was looked
+ * at).  Only then do the other tests count: DPOR proves every scenario
+ * clean; and once mrelease is proven (as in lab 10), the OOM reaper and
+ * process_mrelease() still reap and an exit still frees everything: a
+ * teardown that frees with no lock at all reaps and frees too, and
+ * earned 30 of 50 before.
  * Proofs run at alloc-retries=2, the smallest world in which a second
  * kill can happen.
  */
@@ -18,6 +22,14 @@
 static void zap_read(void)
 {
 	grade_exit_zaps_under_read("lab");
+	/*
+	 * and in every schedule: V's exit alone cannot show an exit that
+	 * zaps otherwise only where an OOM kill or a reaper has been
+	 * (MMF_OOM_REAP_QUEUED, MMF_UNSTABLE)
+	 */
+	grade_zaps_read_every_run("lab", "mrelease", NULL);
+	grade_zaps_read_every_run("lab", "oom", SIZE);
+	grade_zaps_read_every_run("lab", "proc-reader", SIZE);
 }
 
 static const struct grade_test tests[] = {

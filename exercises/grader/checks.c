@@ -827,54 +827,87 @@ void grade_quiet(const char *era, const char *scn, const char *params)
 			   cli_verdict_text(w->verdict.fired, false));
 }
 
-/* The first execution in which a thread freed without the write lock. */
-struct unlocked_free {
-	char who;
-	int freed, unlocked;
+/* The first execution DPOR explored that a check of every run refused. */
+struct every_run {
+	grade_run_check *check;
+	void *data;
+	char why[256];
 	struct sim_cex cex;
 };
 
-static void unlocked_free_visit(const struct sim_world *w, void *data)
+static void every_run_visit(const struct sim_world *w, void *data)
 {
-	struct unlocked_free *u = data;
-	int t = grade_tid(w, u->who);
-	struct grade_zaps z;
+	struct every_run *e = data;
+	const char *why;
 
-	if (u->freed || t < 0)
+	if (e->why[0])
 		return;
-	grade_zaps(w, grade_victim_mm(w), &z);
-	if (z.freed_under_write[t] == z.freed[t])
+	why = e->check(w, e->data);
+	if (!why)
 		return;
-	u->freed = z.freed[t];
-	u->unlocked = z.freed[t] - z.freed_under_write[t];
-	u->cex.n = sim_trace_choices(w, u->cex.tid);
+	snprintf(e->why, sizeof(e->why), "%s", why);
+	e->cex.n = sim_trace_choices(w, e->cex.tid);
 }
 
-void grade_frees_locked(const char *era, const char *scn, char who)
+void grade_every_run(const char *era, const char *scn, const char *params,
+		     const char *what, grade_run_check *check, void *data)
 {
-	static struct unlocked_free u;
+	static struct every_run e;
 	static struct sim_explore_result r;
 	struct sim_explore_opts o = {
 		.mode = SIM_EXPLORE_DPOR, .budget = GRADE_DPOR_BUDGET,
-		.visit = unlocked_free_visit, .visit_data = &u,
+		.visit = every_run_visit, .visit_data = &e,
 	};
-	struct sim_world *w = grade_world(grade_era(era), scn, NULL);
+	struct sim_world *w = grade_world(grade_era(era), scn, params);
 
-	memset(&u, 0, sizeof(u));
-	u.who = who;
+	memset(&e, 0, sizeof(e));
+	e.check = check;
+	e.data = data;
 	sim_explore(w, &o, &r);
-	if (u.freed) {
-		w = grade_world(grade_era(era), scn, NULL);
-		sim_cex_replay(w, &u.cex, true);
+	if (e.why[0]) {
+		w = grade_world(grade_era(era), scn, params);
+		sim_cex_replay(w, &e.cex, true);
 		grade_show_run(w);
-		grade_fail("expected: %c frees the page tables and VMAs holding mmap_lock for write in every schedule; got: in the schedule above (DPOR), it freed %d of %d without it",
-			   who, u.unlocked, u.freed);
+		grade_fail("expected: %s in every schedule of %s; got: in the schedule above (DPOR), %s",
+			   what, scn, e.why);
 	}
 	if (!r.complete)
 		grade_fail("not proven: DPOR stopped after %lu executions of %s without finishing",
 			   r.executions, scn);
-	printf("%s/%s: %c frees under the write lock in every schedule (DPOR, %lu executions, complete)\n",
-	       era, scn, who, r.executions);
+	printf("%s/%s: %s in every schedule (DPOR, %lu executions, complete)\n",
+	       era, scn, what, r.executions);
+}
+
+/* Did @who (0: any thread) free the victim's mm only under the write lock? */
+static const char *frees_locked(const struct sim_world *w, void *data)
+{
+	static char why[128];
+	char who = *(const char *)data;
+	struct grade_zaps z;
+	int t, freed = 0, unlocked = 0;
+
+	grade_zaps(w, grade_victim_mm(w), &z);
+	for (t = 0; t < w->nthreads && t < SIM_MAX_THREADS; t++) {
+		if (who && w->threads[t].letter != who)
+			continue;
+		freed += z.freed[t];
+		unlocked += z.freed[t] - z.freed_under_write[t];
+	}
+	if (!unlocked)
+		return NULL;
+	snprintf(why, sizeof(why), "it freed %d of %d without it", unlocked,
+		 freed);
+	return why;
+}
+
+void grade_frees_locked(const char *era, const char *scn, char who)
+{
+	char what[128];
+
+	snprintf(what, sizeof(what),
+		 "%s frees the page tables and VMAs holding mmap_lock for write",
+		 who ? (char[]){ who, 0 } : "whoever tears the mm down");
+	grade_every_run(era, scn, NULL, what, frees_locked, &who);
 }
 
 /* --- answers ---------------------------------------------------------- */

@@ -283,11 +283,28 @@ void grade_caught(const char *era, const char *scn, const char *params,
 void grade_quiet(const char *era, const char *scn, const char *params);
 
 /*
+ * grade_run_check - a property of one execution: NULL if @w's run has
+ * it, else what the run did instead (a phrase, "it freed 2 of 4 without
+ * it"), valid until the next call.
+ */
+typedef const char *grade_run_check(const struct sim_world *w, void *data);
+
+/*
+ * grade_every_run() - fail unless every execution DPOR explores of
+ * @era/@scn (sizes @params) passes @check: the first that does not is
+ * replayed and printed, with what @check said of it.  @what names the
+ * property ("V frees ... holding mmap_lock for write").  One run cannot
+ * tell: code may do the lab's job when nothing else is at the mm, and
+ * something else in the schedules where it races, testing a flag only a
+ * concurrent reaper sets (MMF_UNSTABLE) or a count only it raises.
+ */
+void grade_every_run(const char *era, const char *scn, const char *params,
+		     const char *what, grade_run_check *check, void *data);
+
+/*
  * grade_frees_locked() - fail unless, in every schedule of @era/@scn DPOR
- * explores, thread @who frees the victim's page tables and VMAs only
- * holding its mmap_lock for write.  One run cannot tell: a teardown may
- * take the lock only when nobody else is at the mm, and free without it
- * in the schedules where it races.
+ * explores, thread @who (0: every thread) frees the victim's page tables
+ * and VMAs only holding its mmap_lock for write.
  */
 void grade_frees_locked(const char *era, const char *scn, char who);
 
@@ -352,6 +369,12 @@ void grade_stuck_kills_again(const char *era);
 void grade_exit_no_write_lock(const char *era);
 /* exit_mmap() zaps under mmap_lock for read, never for write. */
 void grade_exit_zaps_under_read(const char *era);
+/*
+ * In every schedule of @era/@scn DPOR explores, every page of the victim
+ * is zapped under mmap_lock for read (grade_every_run()).
+ */
+void grade_zaps_read_every_run(const char *era, const char *scn,
+			       const char *params);
 /* The reaper zaps the victim's page tables from the top down. */
 void grade_reaper_walks_down(const char *era);
 

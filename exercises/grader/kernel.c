@@ -24,7 +24,10 @@
  *                   SIGKILL, no OOM victim, never takes mmap_lock for
  *                   write (v4.14's point: an ordinary exit pays nothing)
  *   zap read        the victim's exit_mmap() zaps its pages holding
- *                   mmap_lock for read, never for write (v6.1's point)
+ *                   mmap_lock for read, never for write (v6.1's point);
+ *                   and in every schedule DPOR explores, whoever zaps
+ *                   does so under the read lock (the exit may not take
+ *                   the write lock only where a reaper has been)
  *   reverse         the reaper zaps the victim's page tables from the
  *                   highest address down (v6.18's point)
  *
@@ -135,6 +138,42 @@ void grade_exit_zaps_under_read(const char *era)
 	if (z.under_read[t] != z.pages[t])
 		grade_fail("expected: exit_mmap() zaps with mmap_lock held for read; got: %d of %d pages zapped without it",
 			   z.pages[t] - z.under_read[t], z.pages[t]);
+}
+
+/* Did every thread zap the victim's pages under the read lock only? */
+static const char *zaps_read(const struct sim_world *w, void *data)
+{
+	static char why[128];
+	struct grade_zaps z;
+	int t;
+
+	(void)data;
+	grade_zaps(w, grade_victim_mm(w), &z);
+	for (t = 0; t < w->nthreads && t < SIM_MAX_THREADS; t++) {
+		if (z.under_write[t]) {
+			snprintf(why, sizeof(why),
+				 "%c zapped %d of %d pages under the write lock",
+				 w->threads[t].letter, z.under_write[t],
+				 z.pages[t]);
+			return why;
+		}
+		if (z.under_read[t] != z.pages[t]) {
+			snprintf(why, sizeof(why),
+				 "%c zapped %d of %d pages holding no mmap_lock",
+				 w->threads[t].letter,
+				 z.pages[t] - z.under_read[t], z.pages[t]);
+			return why;
+		}
+	}
+	return NULL;
+}
+
+void grade_zaps_read_every_run(const char *era, const char *scn,
+			       const char *params)
+{
+	grade_every_run(era, scn, params,
+			"every page of the victim zapped under mmap_lock for read",
+			zaps_read, NULL);
 }
 
 void grade_reaper_walks_down(const char *era)
