@@ -371,7 +371,8 @@ void grade_exit_no_write_lock(const char *era);
 void grade_exit_zaps_under_read(const char *era);
 /*
  * In every schedule of @era/@scn DPOR explores, every page of the victim
- * is zapped under mmap_lock for read (grade_every_run()).
+ * is zapped under mmap_lock for read, and its page tables and VMAs are
+ * freed under it for write (grade_every_run()).
  */
 void grade_zaps_read_every_run(const char *era, const char *scn,
 			       const char *params);

@@ -26,8 +26,9 @@
  *   zap read        the victim's exit_mmap() zaps its pages holding
  *                   mmap_lock for read, never for write (v6.1's point);
  *                   and in every schedule DPOR explores, whoever zaps
- *                   does so under the read lock (the exit may not take
- *                   the write lock only where a reaper has been)
+ *                   does so under the read lock, and whoever frees the
+ *                   page tables and VMAs under the write lock (an exit
+ *                   may not do otherwise only where a reaper has been)
  *   reverse         the reaper zaps the victim's page tables from the
  *                   highest address down (v6.18's point)
  *
@@ -140,7 +141,10 @@ void grade_exit_zaps_under_read(const char *era)
 			   z.pages[t] - z.under_read[t], z.pages[t]);
 }
 
-/* Did every thread zap the victim's pages under the read lock only? */
+/*
+ * Did every thread zap the victim's pages under mmap_lock for read only,
+ * and free its page tables and VMAs under it for write?
+ */
 static const char *zaps_read(const struct sim_world *w, void *data)
 {
 	static char why[128];
@@ -150,18 +154,25 @@ static const char *zaps_read(const struct sim_world *w, void *data)
 	(void)data;
 	grade_zaps(w, grade_victim_mm(w), &z);
 	for (t = 0; t < w->nthreads && t < SIM_MAX_THREADS; t++) {
+		char c = w->threads[t].letter;
+
 		if (z.under_write[t]) {
 			snprintf(why, sizeof(why),
 				 "%c zapped %d of %d pages under the write lock",
-				 w->threads[t].letter, z.under_write[t],
-				 z.pages[t]);
+				 c, z.under_write[t], z.pages[t]);
 			return why;
 		}
 		if (z.under_read[t] != z.pages[t]) {
 			snprintf(why, sizeof(why),
 				 "%c zapped %d of %d pages holding no mmap_lock",
-				 w->threads[t].letter,
-				 z.pages[t] - z.under_read[t], z.pages[t]);
+				 c, z.pages[t] - z.under_read[t], z.pages[t]);
+			return why;
+		}
+		if (z.freed_under_write[t] != z.freed[t]) {
+			snprintf(why, sizeof(why),
+				 "%c freed %d of %d page tables and VMAs without the write lock",
+				 c, z.freed[t] - z.freed_under_write[t],
+				 z.freed[t]);
 			return why;
 		}
 	}
@@ -172,7 +183,7 @@ void grade_zaps_read_every_run(const char *era, const char *scn,
 			       const char *params)
 {
 	grade_every_run(era, scn, params,
-			"every page of the victim zapped under mmap_lock for read",
+			"the victim's pages zapped under mmap_lock for read, its page tables and VMAs freed under it for write",
 			zaps_read, NULL);
 }
 
