@@ -3,7 +3,11 @@
  * exercises/12-fix-v6.18/grade.c - the grader of lab 12
  *
  * The point of the lab first: the reaper, running first, zaps every page
- * of the victim, from the highest PTE table down.  Only then do the
+ * of the victim, from the highest PTE table down; and in every schedule
+ * DPOR explores of oom and mrelease, the OOM reaper and
+ * process_mrelease() walk down (red-team pass: a walk down only for an
+ * mm an OOM kill had queued, MMF_OOM_REAP_QUEUED, and up for
+ * process_mrelease(), had 40/40).  Only then do the
  * other tests count: DPOR proves every scenario clean, and
  * process_mrelease(), which calls the same function, still reaps.
  * Proofs run at alloc-retries=2, the smallest world in which a second
@@ -16,6 +20,14 @@
 static void reverse(void)
 {
 	grade_reaper_walks_down("lab");
+	/*
+	 * and process_mrelease() too, and in every schedule: one run of
+	 * the OOM reaper cannot show a walk keyed on who reaps
+	 * (MMF_OOM_REAP_QUEUED: an OOM kill came first) or on a race
+	 */
+	grade_reapers_walk_down_every_run("lab", "mrelease", "vmas=3");
+	grade_reapers_walk_down_every_run("lab", "oom",
+					  "vmas=3,alloc-retries=2");
 }
 
 static const struct grade_test tests[] = {

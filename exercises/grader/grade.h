@@ -378,6 +378,13 @@ void grade_zaps_read_every_run(const char *era, const char *scn,
 			       const char *params);
 /* The reaper zaps the victim's page tables from the top down. */
 void grade_reaper_walks_down(const char *era);
+/*
+ * In every schedule of @era/@scn DPOR explores, the OOM reaper (R) and
+ * process_mrelease() (M) zap the victim's page tables from the top down
+ * (grade_every_run()).
+ */
+void grade_reapers_walk_down_every_run(const char *era, const char *scn,
+				       const char *params);
 
 /* --- answers: predict-then-run and measure-and-answer labs --- */
 

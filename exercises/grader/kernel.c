@@ -215,3 +215,35 @@ void grade_reaper_walks_down(const char *era)
 			grade_fail("expected: the reaper walks from the highest address down; got: table %d after table %d",
 				   z.tables[t][i], z.tables[t][i - 1]);
 }
+
+/* Did the reapers (R, M) zap the victim's PTE tables from the top down? */
+static const char *walks_down(const struct sim_world *w, void *data)
+{
+	static char why[128];
+	struct grade_zaps z;
+	int t, i;
+
+	(void)data;
+	grade_zaps(w, grade_victim_mm(w), &z);
+	for (t = 0; t < w->nthreads && t < SIM_MAX_THREADS; t++) {
+		if (!strchr("RM", w->threads[t].letter))
+			continue;
+		for (i = 1; i < z.ntables[t]; i++)
+			if (z.tables[t][i] >= z.tables[t][i - 1]) {
+				snprintf(why, sizeof(why),
+					 "%c zapped in table %d after table %d",
+					 w->threads[t].letter, z.tables[t][i],
+					 z.tables[t][i - 1]);
+				return why;
+			}
+	}
+	return NULL;
+}
+
+void grade_reapers_walk_down_every_run(const char *era, const char *scn,
+				       const char *params)
+{
+	grade_every_run(era, scn, params,
+			"the reapers walk from the highest address down",
+			walks_down, NULL);
+}
