@@ -44,6 +44,11 @@ static const struct grade_test tests[] = {
 		.parent = "caught",
 		.check = GRADE_FREES,
 		.scenario = "oom",
+		/*
+		 * and no leak in any schedule at this size: V's exit alone
+		 * cannot show one that leaks only where a reaper came to it
+		 */
+		.params = SIZES,
 	},
 	{
 		.name = "still-reaps",

@@ -50,7 +50,8 @@
  *	   @scenario by the thread @who), GRADE_FREES (grade_exit_frees()
  *	   of @scenario).
  * @scenario: for @check.
- * @params: for GRADE_PROVE: the sizes, "KEY=VALUE,...", or NULL.
+ * @params: for GRADE_PROVE: the sizes, "KEY=VALUE,...", or NULL; for
+ *	    GRADE_FREES: if set, the sizes at which no schedule may leak.
  * @who: for GRADE_REAPS: the letter of the thread that reaps.
  * @na: for GRADE_PROVE: the era may lack the scenario's system call
  *	(process_mrelease() before v5.15), and then there is nothing to
@@ -361,8 +362,18 @@ int grade_tid(const struct sim_world *w, char letter);
 
 /* @who ('R' the reaper, 'M' process_mrelease), first, unmaps every page. */
 void grade_reaper_reaps(const char *era, const char *scn, char who);
-/* The victim, first, exits: everything freed, no oracle. */
-void grade_exit_frees(const char *era, const char *scn);
+/*
+ * The victim, first, exits: everything freed, no oracle; with @params,
+ * also no leak in any schedule at those sizes (grade_exit_frees_every_run()).
+ */
+void grade_exit_frees(const char *era, const char *scn, const char *params);
+/*
+ * In every schedule of @era/@scn DPOR explores, the leak oracle stays
+ * quiet, whatever else fires (grade_every_run()): a break lab's planted
+ * race must not come with a leak in the schedules where it races.
+ */
+void grade_exit_frees_every_run(const char *era, const char *scn,
+				const char *params);
 /* stuck, the reaper first: it gives up, and the candidate is killed next. */
 void grade_stuck_kills_again(const char *era);
 /* The exit of a SIGKILLed process, no OOM victim, takes no write lock. */

@@ -16,7 +16,9 @@
  *                   process_mrelease(), in mrelease, with M first)
  *   exit frees      oom and mrelease, the victim first: when every thread
  *                   is done the victim's pages, page tables, VMAs and mm
- *                   are all freed, and no oracle fired
+ *                   are all freed, and no oracle fired; with sizes (a
+ *                   break lab's, whose proofs do not look for a leak),
+ *                   also no leak in any schedule DPOR explores
  *   stuck           the victim holds mmap_lock for ever, the reaper first:
  *                   the reaper gives up, hides the mm, and the OOM killer
  *                   kills a second task, as it should
@@ -73,7 +75,7 @@ void grade_reaper_reaps(const char *era, const char *scn, char who)
 	grade_record("reaped %s %c %d", scn, who, z.pages[t]);
 }
 
-void grade_exit_frees(const char *era, const char *scn)
+void grade_exit_frees(const char *era, const char *scn, const char *params)
 {
 	struct sim_world *w = grade_run(era, scn, NULL, "V");
 	struct mm_struct *mm = grade_victim_mm(w);
@@ -87,6 +89,8 @@ void grade_exit_frees(const char *era, const char *scn)
 						__ATOMIC_SEQ_CST) == 0))
 		grade_fail("expected: the victim's address space torn down; got: %ld pages still mapped",
 			   sim_mm_rss(mm));
+	if (params)
+		grade_exit_frees_every_run(era, scn, params);
 	grade_record("freed %s", scn);
 }
 
@@ -246,4 +250,20 @@ void grade_reapers_walk_down_every_run(const char *era, const char *scn,
 	grade_every_run(era, scn, params,
 			"the reapers walk from the highest address down",
 			walks_down, NULL);
+}
+
+/* Did every execution free what its exits own: no leak? */
+static const char *no_leak(const struct sim_world *w, void *data)
+{
+	(void)data;
+	if (w->verdict.fired & EXPECT(ORACLE_LEAK))
+		return "memory was never freed (leak)";
+	return NULL;
+}
+
+void grade_exit_frees_every_run(const char *era, const char *scn,
+				const char *params)
+{
+	grade_every_run(era, scn, params, "every exit frees what it owns",
+			no_leak, NULL);
 }

@@ -496,7 +496,7 @@ static void run_body(const struct grade_test *t)
 		grade_reaper_reaps("lab", t->scenario, t->who);
 		break;
 	case GRADE_FREES:
-		grade_exit_frees("lab", t->scenario);
+		grade_exit_frees("lab", t->scenario, t->params);
 		break;
 	case GRADE_RUN:
 		t->run();
