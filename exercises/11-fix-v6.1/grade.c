@@ -9,8 +9,9 @@
  * had queued its victim had 50/50 when only V's run alone was looked
  * at); and in those schedules it frees the page tables and VMAs holding
  * it for write (another: v4.14's barrier, an empty write-lock cycle
- * after MMF_OOM_SKIP, then frees under no lock, had 50/50).  Only then do the other tests count: DPOR proves every scenario
- * clean; and once mrelease is proven (as in lab 10), the OOM reaper and
+ * after MMF_OOM_SKIP, then frees under no lock, had 50/50).  Only then
+ * do the other tests count: DPOR proves every scenario clean; and once
+ * mrelease is proven (as in lab 10), the OOM reaper and
  * process_mrelease() still reap and an exit still frees everything: a
  * teardown that frees with no lock at all reaps and frees too, and
  * earned 30 of 50 before.
