@@ -27,7 +27,8 @@
 
 DEB_PKGS += $(filter-out $(DEB_PKGS),doxygen graphviz)
 ifeq ($(BOOK),1)
-DEB_PKGS += chromium chromium-driver python3-selenium emscripten node-acorn
+DEB_PKGS += chromium chromium-driver python3-selenium emscripten node-acorn \
+	gdb
 endif
 ifeq ($(SANITIZE),)
 CHECK_STEPS += book-test

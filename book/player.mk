@@ -16,10 +16,13 @@
 # The simulator goes in without the threads engine, the turnstile
 # substrate, the benchmarks, the labs and the command line.
 #
-# wasm-ld warns "function signature mismatch" for a function an era gives
-# another signature (select_bad_process(), __oom_reap_task_mm()): the
-# common tree's callers of the old one are linked too, and would trap,
-# but the same era replaces every one of them, so none is ever called.
+# A function an era gives another signature (select_bad_process(),
+# __oom_reap_task_mm()) would meet its older callers, dead in that era
+# but linked, with a definition of the wrong type: wasm-ld warns "function
+# signature mismatch" and makes such a call trap.  book/player_renames.py
+# finds those functions in the native objects' debug information, and
+# from the era that changed one on it is linked by a name of its own; the
+# links are made with --fatal-warnings, so a new one fails the build.
 
 EMCC ?= emcc
 # Debian's emcc runs node with its acorn from here
@@ -34,7 +37,7 @@ PLAYER_SIM_OBJS := $(PLAYER_SIM_SRCS:src/%.c=$(PLAYER)/obj/%.o) \
 	$(PLAYER)/obj/sim/engine/symbols.o
 PLAYER_EXPORTS := _player_load,_player_set,_player_step,_player_undo
 PLAYER_EXPORTS := $(PLAYER_EXPORTS),_player_info,_player_out
-PLAYER_LDFLAGS := -O2 -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sSINGLE_FILE \
+PLAYER_LDFLAGS := -Wl,--fatal-warnings -O2 -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sSINGLE_FILE \
 	-sMODULARIZE -sALLOW_MEMORY_GROWTH -sINITIAL_MEMORY=33554432 \
 	-sEXPORTED_FUNCTIONS=$(PLAYER_EXPORTS) \
 	-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString -sENVIRONMENT=web,node
@@ -59,10 +62,26 @@ $(PLAYER)/obj/arch/%.o: src/arch/%.c book/player.mk
 	@mkdir -p $(@D)
 	$(EMCC) $(PLAYER_CFLAGS) -c $< -o $@
 
-# A model file: wrapped (player_wrap.sh) from its native object's names
-$(PLAYER)/wrap/%.c: src/%.c $(B)/obj/%.o book/player_wrap.sh
+# The functions an era gives a new signature, and their link names: the
+# list is rewritten only when it changes, so that a change to one model
+# file rewraps that file alone
+$(PLAYER)/renames.txt: $(PLAYER)/renames.stamp ;
+$(PLAYER)/renames.stamp: book/player_renames.py book/player.mk \
+		$(COMMON_OBJS) $(foreach e,$(ERAS),$(call era_objs,$(e)))
 	@mkdir -p $(@D)
-	sh book/player_wrap.sh $< $(B)/obj/$*.o > $@
+	{ $(foreach e,$(ERAS),echo 'era $(e) $(or $(call era_parent,$(e)),-) \
+		$(call era_files,$(e))';) echo 'common $(COMMON_SRCS)'; } | \
+		$(BOOK_PYTHON) book/player_renames.py $(B) > $(PLAYER)/renames.tmp
+	cmp -s $(PLAYER)/renames.tmp $(PLAYER)/renames.txt || \
+		mv $(PLAYER)/renames.tmp $(PLAYER)/renames.txt
+	rm -f $(PLAYER)/renames.tmp
+	touch $@
+
+# A model file: wrapped (player_wrap.sh) from its native object's names
+$(PLAYER)/wrap/%.c: src/%.c $(B)/obj/%.o book/player_wrap.sh \
+		$(PLAYER)/renames.txt
+	@mkdir -p $(@D)
+	sh book/player_wrap.sh $< $(B)/obj/$*.o $(PLAYER)/renames.txt > $@
 
 $(PLAYER)/model/%.o: $(PLAYER)/wrap/%.c
 	@mkdir -p $(@D)
