@@ -13,8 +13,9 @@
  * choosing among threads where it blocked, slept or finished is free.
  * Bound c explores, depth first and default-policy child first, every
  * execution with at most c preemptions; bounds 0, 1, 2, ... are taken in
- * turn, so the first bug found has the fewest preemptions any bug has
- * (CHESS, Musuvathi and Qadeer, PLDI'07).  Each bound starts over from
+ * turn, so the first bug found has the fewest preemptions any bug has,
+ * unless the step limit cut an execution of a lower bound (CHESS,
+ * Musuvathi and Qadeer, PLDI'07).  Each bound starts over from
  * the root: the executions of lower bounds are run again (a few percent
  * of the work, since each preemption multiplies the count) and keep the
  * memory to one path of the tree.

@@ -30,9 +30,10 @@
  * Sen's schedule simplification, FSE 2010).
  *
  * That is a local minimum.  Then preemption bounding, bounded by one less
- * than what is left, settles it: if it finishes without the oracle firing
- * no schedule needs fewer preemptions; if it finds one, that one is
- * smaller, and is minimized in turn.
+ * than what is left, settles it: if it finishes without the oracle firing,
+ * and no execution was cut by the step limit, no schedule needs fewer
+ * preemptions; if it finds one, that one is smaller, and is minimized in
+ * turn.
  *
  * DOC: The race that matters
  *
@@ -514,10 +515,12 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 			b.switches = switches(b.tid, b.n);
 			tid = w->verdict.hit[oracle].tid;
 			shrink(w, &b, oracle, tid, &m->tries, 40000);
-			m->proven = true;
+			/* fewest, unless a lower bound's execution was cut */
+			m->proven = !r.limit_hits && !r.diverged;
 		} else {
-			/* every schedule within the bound was run */
-			m->proven = !r.budget_exhausted;
+			/* every schedule within the bound was run to its end */
+			m->proven = !r.budget_exhausted && !r.limit_hits &&
+				    !r.diverged;
 		}
 	} else {
 		m->proven = true;
