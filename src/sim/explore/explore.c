@@ -24,9 +24,13 @@
  *
  * For worlds too large to exhaust.  PCT (Burckhardt et al., ASPLOS'10)
  * gives the threads random priorities, always runs the highest enabled
- * one, and at d-1 random steps lowers the running thread below all the
- * others: a bug that needs d ordering constraints is found with
- * probability at least 1/(n k^(d-1)) per run.  The sticky walk stays on
+ * one, and at d-1 random steps lowers the running thread: the paper
+ * gives its i-th change point priority i, below every starting one, and
+ * proves that a bug that needs d ordering constraints is then found with
+ * probability at least 1/(n k^(d-1)) per run, k bounding every run's
+ * steps.  Here each lowered thread goes below all the others, as in
+ * Coyote and shuttle, and k is a default run's length: the bound is the
+ * paper's, not proven for this variant.  The sticky walk stays on
  * the running thread with probability 0.9 and otherwise picks any enabled
  * thread: bugs that need one thread starved for a long stretch are found
  * quickly, where uniform choices almost never starve anyone.  Each run's
