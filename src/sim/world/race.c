@@ -41,9 +41,11 @@
  *    test_bit(), set_bit() and clear_bit(), and the atomics that return
  *    nothing (atomic_inc()), as Documentation/atomic_t.txt and
  *    atomic_bitops.txt have them;
- *  - each 8-byte granule keeps its last accesses (four, as TSan keeps
- *    them): thread, its clock then, the bytes, read or write, plain or
- *    marked, and where.  An access that conflicts with a
+ *  - each 8-byte granule keeps four of its accesses (as TSan keeps
+ *    them, and as TSan, when none can go, one that may still race is
+ *    pushed out, and its race missed): thread, its clock then, the
+ *    bytes, read or write, plain or marked, and where.  An access that
+ *    conflicts with a
  *    kept one of another thread (one byte in common, at least one a
  *    write, at least one plain) whose clock the accessing thread has
  *    not taken in is a data race: the oracle fires, naming both
@@ -55,7 +57,10 @@
  * change one word, a wake-up and the sleep it ends), so the order, and
  * whether two accesses race, is the same in every execution of one
  * Mazurkiewicz trace: DPOR, which runs one execution of each, finds
- * every race without running a single execution more.  That is also why
+ * every race the kept accesses show without running a single execution
+ * more.  The oracle stops looking, quietly, for the rest of a run in
+ * which a thread passes 65535 steps (a kept clock has 16 bits), more
+ * than RACE_REFS references are held, or memory runs out.  That is also why
  * a reader's release does not order the next reader's acquire: the
  * explorer lets the two commute, and in the execution where the second
  * reader takes the lock first the two really overlap.  Marked accesses
