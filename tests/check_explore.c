@@ -1086,6 +1086,45 @@ START_TEST(test_sleep_under_spinlock_is_atomic_sleep)
 END_TEST
 
 /*
+ * No verdict without completion, from the data-race oracle: a run in which
+ * it stopped looking (more references held than it keeps) proves no race
+ * absent, so a search says Unknown and why; the same program within what
+ * it keeps is proven.
+ */
+static void blind_oracle_is_unknown(int mode)
+{
+	struct sim_explore_opts o = { .mode = mode, .bound = 1 };
+	struct sim_explore_result r;
+	char line[256];
+
+	t_build_program(&w, "many-refs");
+	sim_explore(&w, &o, &r);
+	ck_assert_msg(r.race_blind == 1 && !r.limit_hits && !r.buggy &&
+		      !r.complete, "%s: %lu blind, %lu cut, complete %d",
+		      sim_explore_mode_name(mode), r.race_blind, r.limit_hits,
+		      r.complete);
+	ck_assert_int_eq(sim_explore_conclusion(&r), SIM_UNKNOWN);
+	sim_explore_why_unknown(&w, &r, line, sizeof(line));
+	ck_assert_msg(strstr(line, "1 execution in which the data-race oracle stopped looking"),
+		      "%s", line);
+	sim_world_free(&w);
+	t_build_program(&w, "many-refs-fit");
+	sim_explore(&w, &o, &r);
+	ck_assert_msg(!r.race_blind && r.complete && !r.buggy,
+		      "%s: %lu blind, complete %d", sim_explore_mode_name(mode),
+		      r.race_blind, r.complete);
+	ck_assert_int_eq(sim_explore_conclusion(&r), SIM_NEVER);
+	sim_world_free(&w);
+}
+
+START_TEST(test_a_blind_race_oracle_is_unknown)
+{
+	blind_oracle_is_unknown(SIM_EXPLORE_DPOR);
+	blind_oracle_is_unknown(SIM_EXPLORE_ICB);
+}
+END_TEST
+
+/*
  * No verdict without completion: a loop with nothing to prove it ends is
  * cut by the step limit, and the search says Unknown, not Never, in every
  * mode; so does a search stopped by its budget, on the command line with
@@ -2330,6 +2369,7 @@ Suite *explore_suite(void)
 	tcase_add_test(tc, test_abba_draws_the_blocking_acquisitions);
 	tcase_add_test(tc, test_sleep_under_spinlock_is_atomic_sleep);
 	tcase_add_test(tc, test_cut_search_is_unknown_never_never);
+	tcase_add_test(tc, test_a_blind_race_oracle_is_unknown);
 	tcase_add_test(tc, test_model_null_is_a_counterexample);
 	tcase_add_test(tc, test_bad_objects_are_told_apart);
 	tcase_add_test(tc, test_plain_race_is_found_without_interleaving);

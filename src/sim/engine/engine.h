@@ -718,6 +718,13 @@ struct sim_world {
 	 * run, what lets the next one skip the steps it shares.
 	 */
 	bool backtracks;
+	/*
+	 * Set by the data-race oracle when it stopped looking in this run
+	 * (out of room, a clock past 16 bits: DOC: The data-race oracle):
+	 * the run then proves nothing about races, and a search that ran it
+	 * has no Never to give.
+	 */
+	bool race_blind;
 	enum sim_stop stop;
 	char stop_msg[512];
 	struct sim_policy policy;

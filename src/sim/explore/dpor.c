@@ -1495,6 +1495,8 @@ int sim_explore_dpor(struct sim_world *w, const struct sim_explore_opts *o,
 			r->limit_hits++;
 		if (w->stop == SIM_STOP_DIVERGED)
 			r->diverged++;
+		if (!d.blocked && w->race_blind)
+			r->race_blind++;
 		if (!d.blocked)
 			r->fired |= w->verdict.fired;
 		if (!d.blocked && o->visit)

@@ -45,7 +45,9 @@
  * execution it set out to run to its end.  An execution the step limit
  * cut (a loop the explorer cannot see the end of), or one whose recorded
  * choices could not be followed, is not explored: nothing is known of
- * what came after the cut.  A search the budget, the time limit or
+ * what came after the cut.  Nor is a run in which the data-race oracle
+ * stopped looking (out of room: DOC: The data-race oracle): it shows no
+ * race, and proves none absent.  A search the budget, the time limit or
  * Ctrl-C stopped did not run them all, and a random search (PCT, walk)
  * never does.  Each of these ends in "Unknown", with how many executions
  * were cut, unless an oracle fired: a counterexample found is one,
@@ -249,6 +251,8 @@ static bool account(struct sim_world *w, const struct sim_explore_opts *o,
 		r->limit_hits++;
 	if (w->stop == SIM_STOP_DIVERGED)
 		r->diverged++;
+	if (w->race_blind)
+		r->race_blind++;
 	r->fired |= w->verdict.fired;
 	if (o->visit)
 		o->visit(w, o->visit_data);
@@ -619,8 +623,11 @@ int sim_explore(struct sim_world *w, const struct sim_explore_opts *o,
 		rc = explore_random(w, o, r);
 		break;
 	}
-	/* an execution cut short was not explored (DOC: No verdict ...) */
-	if (r->limit_hits || r->diverged)
+	/*
+	 * an execution cut short was not explored, nor one the data-race
+	 * oracle stopped looking in (DOC: No verdict ...)
+	 */
+	if (r->limit_hits || r->diverged || r->race_blind)
 		r->complete = false;
 	r->seconds = sim_now() - start;
 	return rc;
@@ -635,8 +642,9 @@ enum sim_conclusion sim_explore_conclusion(const struct sim_explore_result *r)
 {
 	if (r->buggy)
 		return SIM_SOMETIMES;
-	if (r->limit_hits || r->diverged || r->budget_exhausted ||
-	    r->interrupted || (!r->complete && !r->bound_exceeded))
+	if (r->limit_hits || r->diverged || r->race_blind ||
+	    r->budget_exhausted || r->interrupted ||
+	    (!r->complete && !r->bound_exceeded))
 		return SIM_UNKNOWN;
 	return SIM_NEVER;
 }
@@ -671,6 +679,11 @@ void sim_explore_why_unknown(const struct sim_world *w,
 			      "%s%lu execution%s cut where a recorded choice could not be followed",
 			      n ? "; " : "", r->diverged,
 			      r->diverged == 1 ? "" : "s");
+	if (r->race_blind && n < len)
+		n += snprintf(buf + n, len - n,
+			      "%s%lu execution%s in which the data-race oracle stopped looking (out of room, or a thread past 65535 steps)",
+			      n ? "; " : "", r->race_blind,
+			      r->race_blind == 1 ? "" : "s");
 	if ((r->interrupted || r->budget_exhausted) && n < len)
 		n += snprintf(buf + n, len - n, "%s%s", n ? "; " : "",
 			      r->interrupted ? "interrupted" :

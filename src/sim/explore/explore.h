@@ -95,6 +95,8 @@ struct sim_cex {
  *	explored: the search is then not complete).
  * @diverged: executions cut short by a choice that could not be followed
  *	(the model is not deterministic); not complete either.
+ * @race_blind: executions in which the data-race oracle stopped looking
+ *	(sim_world.race_blind): not a proof of no race, not complete.
  * @seconds: wall time.
  * @steps: scheduling points executed in total.
  * @reached_bound: the bound the search was at when it ended.
@@ -121,6 +123,7 @@ struct sim_explore_result {
 	bool interrupted;
 	unsigned long limit_hits;
 	unsigned long diverged;
+	unsigned long race_blind;
 	double seconds;
 	unsigned long long steps;
 	int reached_bound;

@@ -516,11 +516,12 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 			tid = w->verdict.hit[oracle].tid;
 			shrink(w, &b, oracle, tid, &m->tries, 40000);
 			/* fewest, unless a lower bound's execution was cut */
-			m->proven = !r.limit_hits && !r.diverged;
+			m->proven = !r.limit_hits && !r.diverged &&
+				    !r.race_blind;
 		} else {
 			/* every schedule within the bound was run to its end */
 			m->proven = !r.budget_exhausted && !r.limit_hits &&
-				    !r.diverged;
+				    !r.diverged && !r.race_blind;
 		}
 	} else {
 		m->proven = true;

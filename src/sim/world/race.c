@@ -58,9 +58,11 @@
  * whether two accesses race, is the same in every execution of one
  * Mazurkiewicz trace: DPOR, which runs one execution of each, finds
  * every race the kept accesses show without running a single execution
- * more.  The oracle stops looking, quietly, for the rest of a run in
- * which a thread passes 65535 steps (a kept clock has 16 bits), more
- * than RACE_REFS references are held, or memory runs out.  That is also why
+ * more.  The oracle stops looking for the rest of a run in which a
+ * thread passes 65535 steps (a kept clock has 16 bits), more than
+ * RACE_REFS references are held, or memory runs out; the run says so
+ * (sim_world.race_blind), and a search that ran it ends Unknown, not
+ * Never (DOC: No verdict without completion).  That is also why
  * a reader's release does not order the next reader's acquire: the
  * explorer lets the two commute, and in the execution where the second
  * reader takes the lock first the two really overlap.  Marked accesses
@@ -269,6 +271,9 @@ static void stop_looking(void)
 {
 	sim_race_active = false;
 	race.nmarks = 0;
+	/* this run proves nothing about races: no Never from it */
+	if (sim)
+		sim->race_blind = true;
 }
 
 /*
@@ -1353,6 +1358,7 @@ void sim_race_reset(struct sim_world *w)
 	unsigned int p = w->same_prefix;
 	size_t i;
 
+	w->race_blind = false;
 	if (!race.on) {
 		if (race.sync || !kcsan_instrumented() || !race_init())
 			return;
