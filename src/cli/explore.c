@@ -194,10 +194,13 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		       m->from_preemptions, m->from_preemptions == 1 ? "" : "s",
 		       m->from_steps, m->tries);
 	fprintf(words, "):\n");
-	if (a->minimize && preempt > 0)
-		fprintf(words, "  %s\n", m->proven ?
-		       "no schedule with fewer preemptions fires it (icb, complete)" :
-		       "fewer preemptions not ruled out: icb did not finish within its budget");
+	if (a->minimize && preempt > 0 && m->proven)
+		fprintf(words, "  no schedule with fewer preemptions fires it (icb, complete)\n");
+	else if (a->minimize && preempt > 0 && m->icb_cut)
+		fprintf(words, "  fewer preemptions not ruled out: %lu of icb's executions were cut short or not fully checked\n",
+			m->icb_cut);
+	else if (a->minimize && preempt > 0)
+		fprintf(words, "  fewer preemptions not ruled out: icb did not finish within its budget\n");
 	fprintf(words, "  schedule: %s\n  labelled: %s\n", numeric, labelled);
 	cli_params_args(w->scn, &w->params, opts, sizeof(opts));
 	/*

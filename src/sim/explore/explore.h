@@ -225,6 +225,9 @@ void sim_races_free(struct sim_races *l);
  * @icb_budget: set by the caller: executions the check for fewer
  *	preemptions may take (0: 100000).
  * @icb_executions: executions that check took.
+ * @icb_cut: of those, cut short (the step limit, a choice not followed)
+ *	or run with the data-race oracle blind: why @proven may be false
+ *	with the budget to spare.
  * @proven: no schedule with fewer preemptions fires the oracle.
  */
 struct sim_minimized {
@@ -236,6 +239,7 @@ struct sim_minimized {
 	unsigned long tries;
 	unsigned long icb_budget;
 	unsigned long icb_executions;
+	unsigned long icb_cut;
 	bool proven;
 };
 

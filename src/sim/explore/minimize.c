@@ -505,6 +505,7 @@ int sim_cex_minimize(struct sim_world *w, struct sim_cex *cex,
 
 		sim_explore(w, &o, &r);
 		m->icb_executions = r.executions;
+		m->icb_cut = r.limit_hits + r.diverged + r.race_blind;
 		if (r.buggy) {
 			found = r.first;
 			sim_cex_replay(w, &found, false);
