@@ -178,6 +178,7 @@ static int table_modes(const struct bench_opts *o, double scale)
 	struct bench_table t;
 	double plain_ns = 0, bare_ns = 0, floor_ns = switch_floor();
 	unsigned long long spared = 0, dpor_steps = 0;
+	struct sim_race_stats rs0, rs1, dpor_rs = { 0 };
 	unsigned int i;
 	FILE *f;
 
@@ -206,13 +207,17 @@ static int table_modes(const struct bench_opts *o, double scale)
 				.budget = budget, .seed = 1,
 			};
 
+			sim_race_stats(&rs0);
 			sim_explore(&w, &eo, &r);
+			sim_race_stats(&rs1);
 			execs = r.executions;
 			/* the steps run: not those a checkpoint spared */
 			points = r.steps - r.ckpt_steps;
 			if (m->mode == SIM_EXPLORE_DPOR) {
 				spared = r.ckpt_steps;
 				dpor_steps = r.steps;
+				dpor_rs.checked = rs1.checked - rs0.checked;
+				dpor_rs.spilled = rs1.spilled - rs0.spilled;
 			}
 		}
 		secs = sim_now() - start;
@@ -241,6 +246,8 @@ static int table_modes(const struct bench_opts *o, double scale)
 	bench_say("   dpor's points are the steps it ran: its executions had %llu, and %llu (%.0f%%) were not run, gone on from checkpoints\n",
 		  dpor_steps, spared,
 		  100.0 * spared / (dpor_steps ? dpor_steps : 1));
+	bench_say("   dpor's data-race oracle checked %lu accesses and kept %lu of them beyond their granule's four slots, in its spill table\n",
+		  dpor_rs.checked, dpor_rs.spilled);
 	return 0;
 }
 

@@ -41,16 +41,16 @@
  *    test_bit(), set_bit() and clear_bit(), and the atomics that return
  *    nothing (atomic_inc()), as Documentation/atomic_t.txt and
  *    atomic_bitops.txt have them;
- *  - each 8-byte granule keeps four of its accesses (as TSan keeps
- *    them, and as TSan, when none can go, one that may still race is
- *    pushed out, and its race missed): thread, its clock then, the
- *    bytes, read or write, plain or marked, and where.  An access that
- *    conflicts with a
- *    kept one of another thread (one byte in common, at least one a
- *    write, at least one plain) whose clock the accessing thread has
- *    not taken in is a data race: the oracle fires, naming both
- *    accesses and their functions, and the run goes on, as KCSAN lets
- *    the kernel go on.
+ *  - each 8-byte granule keeps its accesses: thread, its clock then,
+ *    the bytes, read or write, plain or marked, and where; four in its
+ *    cell, as TSan keeps them, and, where TSan would push one out and
+ *    miss its race, any more in a spill table (DOC: An access is
+ *    dropped only when another stands for it).  An access that
+ *    conflicts with a kept one of another thread (one byte in common,
+ *    at least one a write, at least one plain) whose clock the
+ *    accessing thread has not taken in is a data race: the oracle
+ *    fires, naming both accesses and their functions, and the run goes
+ *    on, as KCSAN lets the kernel go on.
  *
  * Every edge of that order joins two steps the explorer holds dependent
  * (explore/dep.c: a release and the acquire it enables, two atomics that
@@ -79,6 +79,29 @@
  * of a daemon is the probe's question, not a new thread of control), not
  * on real threads (the threads engine), and not in the sanitizers'
  * builds, whose model is theirs (the arch's CUSTOM note).
+ *
+ * DOC: An access is dropped only when another stands for it
+ *
+ * A granule's cell has room for four accesses.  A new one takes the
+ * place of a kept one it stands for: one that happens before it (its own
+ * thread's, or one whose clock its thread has taken in) on no byte it
+ * does not touch, and no stronger (not a write if it is a read, not
+ * plain if it is marked).  Then any later access b that would race with
+ * the old one races with the new one as well: b shares a byte with it,
+ * one of the two writes and one is plain, and b cannot happen after the
+ * new access without happening after the old one too.  Else the new one
+ * takes an empty slot, else a node of the spill table, a hash of chains
+ * by cell, which the cell's first slot marks (S_SPILLED); its nodes go
+ * into the undo log like the slots.  So the first race of an execution
+ * in trace order is always found, at its second access: what its first
+ * access stood for is still kept, or something that stands for it (an
+ * access of the racing thread itself never does: it would order the
+ * two).  ThreadSanitizer pushes out an access that may still race when a
+ * granule is full, and misses that race (tests/programs/flags-racy.c
+ * has the shape); with the spill table a Never for data races is a
+ * proof, as the explorer's other Nevers are.  The table is seldom used
+ * (reaplab bench explorer counts it); out of room (a million nodes), the
+ * oracle stops looking and the run says so.
  *
  * DOC: A shared prefix is checked once
  *
@@ -128,16 +151,19 @@ typedef u32 vclock[SIM_MAX_THREADS] __attribute__((aligned(8)));
 
 /*
  * A kept access, in 64 bits: bits 0-2 the thread, 3 a write, 4 marked
- * (SEAM_ACCESS_WRITE and SEAM_ACCESS_MARKED, shifted), 5 in use, 8-15 the
+ * (SEAM_ACCESS_WRITE and SEAM_ACCESS_MARKED, shifted), 5 in use, 6 (in a
+ * cell's first slot) the granule has more in the spill table, 8-15 the
  * bytes of the granule it touched, 16-31 the thread's own clock when it
  * made it (its step is found in the trace: the clock counts the thread's
  * steps), 32-63 where: a plain access's return address (of the hook), a
  * seam operation's site, as an offset into the program's image.  Four
- * to a granule, as TSan keeps them: 32 bytes of shadow for 8.
+ * to a granule in its cell, as TSan keeps them (32 bytes of shadow for
+ * 8), and any more in the spill table.
  */
 typedef u64 race_slot;
 #define S_FLAGS(s)	((unsigned int)((s) >> 3) & 3)
 #define S_USED		(1ULL << 5)
+#define S_SPILLED	(1ULL << 6)
 #define S_TID(s)	((unsigned int)(s) & 7)
 #define S_MASK(s)	((u8)((s) >> 8))
 #define S_CLOCK(s)	((u32)((s) >> 16) & 0xffff)
@@ -155,6 +181,24 @@ static inline race_slot slot_make(unsigned int tid, unsigned int flags,
 struct race_cell {
 	race_slot slot[RACE_SLOTS];
 } __attribute__((aligned(32)));
+
+/*
+ * struct race_spill - a kept access of a granule whose four slots are
+ * taken (DOC: An access is dropped only when another stands for it):
+ * @cell the granule's cell, @slot the access, @next the next of its
+ * hash chain (an index from 1; 0 ends it).  All u64, for the undo log.
+ */
+struct race_spill {
+	u64 cell;
+	u64 slot;
+	u64 next;
+};
+
+/* The spill table: blocks of nodes that never move (the log points in) */
+#define SPILL_BLOCK	4096
+#define SPILL_BLOCKS	256
+#define SPILL_HASH_BITS	12
+#define SPILL_HASH	(1u << SPILL_HASH_BITS)
 
 /* struct race_sync - the clock published on one lock, word or bit. */
 struct race_sync {
@@ -259,6 +303,10 @@ static struct {
 	bool lost;			/* a change the log could not keep */
 	struct race_ref ref[RACE_REFS];	/* references taken, not put */
 	struct race_sync *sync;
+	/* accesses beyond a cell's four (struct race_spill) */
+	struct race_spill *spill_blocks[SPILL_BLOCKS];
+	u64 spill_head[SPILL_HASH];
+	u64 nspill;
 	struct sim_race_stats stats;
 } race;
 
@@ -385,6 +433,74 @@ static bool touch(struct race_cell *c)
 	return true;
 }
 
+/* --- the spill table --------------------------------------------------- */
+
+static inline u32 spill_hash(const struct race_cell *c)
+{
+	return (u32)(((uintptr_t)c * 0x9e3779b97f4a7c15ULL) >>
+		     (64 - SPILL_HASH_BITS));
+}
+
+/* Node @n, counted from 1, as a chain has it. */
+static inline struct race_spill *spill_node(u64 n)
+{
+	n--;
+	return &race.spill_blocks[n / SPILL_BLOCK][n % SPILL_BLOCK];
+}
+
+/*
+ * Keep @s, an access of the granule @c whose four slots are taken and of
+ * which none may go: a node of the spill table, first in @c's chain.
+ */
+static void spill(struct race_cell *c, race_slot s)
+{
+	u64 n = race.nspill;
+	struct race_spill *sp;
+	u32 h = spill_hash(c);
+
+	if (unlikely(!(n % SPILL_BLOCK))) {
+		if (n / SPILL_BLOCK == SPILL_BLOCKS) {
+			stop_looking();	/* out of room: no Never */
+			return;
+		}
+		if (!race.spill_blocks[n / SPILL_BLOCK]) {
+			sp = malloc(SPILL_BLOCK * sizeof(*sp));
+			if (!sp) {
+				stop_looking();
+				return;
+			}
+			race.spill_blocks[n / SPILL_BLOCK] = sp;
+		}
+	}
+	sp = spill_node(n + 1);
+	save(&sp->cell);
+	save(&sp->slot);
+	save(&sp->next);
+	save(&race.spill_head[h]);
+	save(&race.nspill);
+	sp->cell = (uintptr_t)c;
+	sp->slot = s;
+	sp->next = race.spill_head[h];
+	race.spill_head[h] = n + 1;
+	race.nspill = n + 1;
+	if (!(c->slot[0] & S_SPILLED)) {
+		save(&c->slot[0]);
+		c->slot[0] |= S_SPILLED;
+	}
+	race.stats.spilled++;
+}
+
+/* A run that kept no log: its spill table emptied, chain by chain. */
+static void spill_forget(void)
+{
+	u64 n;
+
+	for (n = 1; n <= race.nspill; n++)
+		race.spill_head[spill_hash((struct race_cell *)(uintptr_t)
+					   spill_node(n)->cell)] = 0;
+	race.nspill = 0;
+}
+
 /* --- clocks of locks, words and bits ----------------------------------- */
 
 static inline uintptr_t sync_key(const void *obj, unsigned int sub)
@@ -460,33 +576,75 @@ static void report(struct sim_world *w, struct sim_thread *t, uintptr_t a,
 static void ref_report(struct sim_world *w, struct sim_thread *t,
 		       race_slot got, u32 where);
 
+/* Does the kept access @s meet the new one as one it stands for? */
+enum { MEET_NONE, MEET_SAME, MEET_COVERED };
+
+/*
+ * Kept access @s against a new one by @t (@vc its clock, @now its own
+ * entry, @mask its bytes, @flags its kind; @a, @size and @where for the
+ * report).  MEET_SAME: @t made @s since its last step, and @s is at least
+ * as strong on the same bytes (a write for a read, a plain one for a
+ * marked one): the new one changes nothing.  MEET_COVERED: @s happens
+ * before the new access, which stands for it (DOC: An access is dropped
+ * only when another stands for it).  A conflict with @s (a byte in
+ * common, one of them a write, one plain) that @t has not taken in is a
+ * data race, reported on the way.
+ */
+static inline __attribute__((always_inline)) int
+meet(struct sim_world *w, struct sim_thread *t, race_slot s, const u32 *vc,
+     u32 now, u8 mask, unsigned int flags, uintptr_t a, unsigned int size,
+     u32 where)
+{
+	unsigned int sf = S_FLAGS(s);
+
+	if (S_TID(s) == (unsigned int)t->tid) {
+		if ((S_MASK(s) & mask) == mask && S_CLOCK(s) == now &&
+		    (sf & SEAM_ACCESS_WRITE) >= (flags & SEAM_ACCESS_WRITE) &&
+		    (sf & SEAM_ACCESS_MARKED) <= (flags & SEAM_ACCESS_MARKED))
+			return MEET_SAME;
+	} else if (S_CLOCK(s) > vc[S_TID(s)]) {
+		if ((S_MASK(s) & mask) && ((sf | flags) & SEAM_ACCESS_WRITE) &&
+		    !(sf & flags & SEAM_ACCESS_MARKED)) {
+			race.stats.races++;
+			if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
+				report(w, t, a, size, flags, where, s);
+		}
+		return MEET_NONE;
+	}
+	if (!(S_MASK(s) & ~mask) &&
+	    (flags & SEAM_ACCESS_WRITE) >= (sf & SEAM_ACCESS_WRITE) &&
+	    (flags & SEAM_ACCESS_MARKED) <= (sf & SEAM_ACCESS_MARKED))
+		return MEET_COVERED;
+	return MEET_NONE;
+}
+
 /*
  * One granule's part of an access by @t: @mask its bytes, @a and @size
  * the whole access (for the report).
  *
- * A kept access of another thread conflicts when they share a byte, one
- * of them writes, one of them is plain, and the kept one's clock is above
- * what @t has taken in of its thread.  Then the access is kept in the
- * slot of an older access of @t's that it makes useless, else in an empty
- * one, else in one that happens before it, else in any.  An access @t
- * already made since its last step, or a stronger one (a write for a
- * read, a plain one for a marked one) on the same bytes, changes nothing:
- * one look.
+ * Every kept access of the granule is met (meet()), the four in its cell
+ * and, if it has more, those of the spill table.  The new access is then
+ * kept in the place of the first one it stands for, else in an empty
+ * slot, else in the spill table: nothing that a later access could still
+ * race with is lost.  An access @t already made since its last step
+ * changes nothing: one look.
  */
 static inline __attribute__((always_inline)) void
 check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 	   uintptr_t a, unsigned int size, u8 mask, unsigned int flags,
 	   u32 where)
 {
-	unsigned int tid = t->tid, i, victim = RACE_SLOTS, rank = 0;
+	unsigned int tid = t->tid, i;
 	const u32 *vc = race.vc[tid];
 	u32 now = vc[tid];
 	u32 me = (u32)slot_make(tid, flags, mask, now, 0);
+	race_slot *put = NULL, kept;
+	int m;
 
 	/*
 	 * FastTrack's same epoch: this very access again, since @t's last
 	 * step.  No other thread ran since the first one, which met every
-	 * slot this one would meet: settled in four compares.
+	 * kept access this one would meet: settled in four compares.
 	 */
 	if ((u32)c->slot[0] == me || (u32)c->slot[1] == me ||
 	    (u32)c->slot[2] == me || (u32)c->slot[3] == me) {
@@ -495,48 +653,49 @@ check_cell(struct sim_world *w, struct sim_thread *t, struct race_cell *c,
 	}
 	/* the slots fill in order and empty together: the first empty ends */
 	for (i = 0; i < RACE_SLOTS && c->slot[i]; i++) {
-		race_slot s = c->slot[i];
-		unsigned int sf = S_FLAGS(s);
+		m = meet(w, t, c->slot[i], vc, now, mask, flags, a, size,
+			 where);
+		if (m == MEET_SAME) {
+			race.stats.same++;
+			return;
+		}
+		if (m == MEET_COVERED && !put)
+			put = &c->slot[i];
+	}
+	if (unlikely(i == RACE_SLOTS && (c->slot[0] & S_SPILLED))) {
+		u64 n;
 
-		if (S_TID(s) == tid) {
-			if ((S_MASK(s) & mask) == mask && S_CLOCK(s) == now &&
-			    (sf & SEAM_ACCESS_WRITE) >= (flags & SEAM_ACCESS_WRITE) &&
-			    (sf & SEAM_ACCESS_MARKED) <= (flags & SEAM_ACCESS_MARKED)) {
+		for (n = race.spill_head[spill_hash(c)]; n;
+		     n = spill_node(n)->next) {
+			struct race_spill *sp = spill_node(n);
+
+			if (sp->cell != (uintptr_t)c)
+				continue;
+			m = meet(w, t, sp->slot, vc, now, mask, flags, a, size,
+				 where);
+			if (m == MEET_SAME) {
 				race.stats.same++;
 				return;
 			}
-			/* an older access of ours this one makes useless */
-			if ((mask & S_MASK(s)) == S_MASK(s) && sf == flags) {
-				victim = i;
-				rank = 4;
-			}
-			continue;
-		}
-		if (S_CLOCK(s) <= vc[S_TID(s)]) {
-			/* it happens before this access: the first to go */
-			if (rank < 2) {
-				victim = i;
-				rank = 2;
-			}
-			continue;
-		}
-		if ((S_MASK(s) & mask) && ((sf | flags) & SEAM_ACCESS_WRITE) &&
-		    !(sf & flags & SEAM_ACCESS_MARKED)) {
-			race.stats.races++;
-			if (!(w->verdict.fired & (1u << ORACLE_DATA_RACE)))
-				report(w, t, a, size, flags, where, s);
+			if (m == MEET_COVERED && !put)
+				put = &sp->slot;
 		}
 	}
-	/* a useless one of ours, else an empty one, else one before it */
-	if (rank < 4 && i < RACE_SLOTS)
-		victim = i;
-	else if (!rank)
-		victim = now % RACE_SLOTS;
+	kept = slot_make(tid, flags, mask, now, where);
+	if (!put && i < RACE_SLOTS)
+		put = &c->slot[i];
+	if (!put) {
+		spill(c, kept);
+		return;
+	}
+	/* slot 0 carries the cell's mark of a spill */
+	if (put == &c->slot[0])
+		kept |= c->slot[0] & S_SPILLED;
 	if (race.logging)
-		save(&c->slot[victim]);
+		save(put);
 	else if (!i && !touch(c))
 		return;
-	c->slot[victim] = slot_make(tid, flags, mask, now, where);
+	*put = kept;
 }
 
 /* An access that spans granules: each one's part. */
@@ -839,6 +998,22 @@ static void free_report(struct sim_world *w, struct sim_thread *t,
 			uintptr_t a, u32 where, race_slot s);
 
 /*
+ * Does kept access @s race with a free by @t, whose clock is @vc?  Only a
+ * plain access of another thread the free does not take in does; nothing
+ * is kept of the free itself, since every access after it is a
+ * use-after-free of its own.
+ */
+static inline bool free_races(const struct sim_thread *t, const u32 *vc,
+			      race_slot s)
+{
+	if (S_TID(s) == (unsigned int)t->tid ||
+	    (S_FLAGS(s) & SEAM_ACCESS_MARKED) || S_CLOCK(s) <= vc[S_TID(s)])
+		return false;
+	race.stats.races++;
+	return true;
+}
+
+/*
  * @t freed @obj at @site (DOC: A free is a write of its object): every
  * granule of the object checked, as a write of it would be.
  */
@@ -857,6 +1032,7 @@ static void free_check(struct sim_world *w, struct sim_thread *t,
 		uintptr_t off = p - sim_arena_lo;
 		struct race_cell *c;
 		unsigned int i;
+		u64 n;
 
 		if (off >= sim_arena_len)
 			return;
@@ -865,22 +1041,26 @@ static void free_check(struct sim_world *w, struct sim_thread *t,
 		if (!c)
 			continue;
 		c += (off >> 3) & (CHUNK_CELLS - 1);
-		/*
-		 * Only a plain access of another thread the free does not
-		 * take in races with it; nothing is kept of the free itself,
-		 * since every access after it is a use-after-free of its own.
-		 */
 		for (i = 0; i < RACE_SLOTS && c->slot[i]; i++) {
-			race_slot s = c->slot[i];
+			if (free_races(t, vc, c->slot[i])) {
+				/* the granule's first byte names the field */
+				free_report(w, t, p, image_off(site),
+					    c->slot[i]);
+				return;
+			}
+		}
+		if (i < RACE_SLOTS || !(c->slot[0] & S_SPILLED))
+			continue;
+		for (n = race.spill_head[spill_hash(c)]; n;
+		     n = spill_node(n)->next) {
+			const struct race_spill *sp = spill_node(n);
 
-			if (S_TID(s) == (unsigned int)t->tid ||
-			    (S_FLAGS(s) & SEAM_ACCESS_MARKED) ||
-			    S_CLOCK(s) <= vc[S_TID(s)])
-				continue;
-			race.stats.races++;
-			/* the granule's first byte names the field */
-			free_report(w, t, p, image_off(site), s);
-			return;
+			if (sp->cell == (uintptr_t)c &&
+			    free_races(t, vc, sp->slot)) {
+				free_report(w, t, p, image_off(site),
+					    sp->slot);
+				return;
+			}
 		}
 	}
 }
@@ -1339,6 +1519,8 @@ static void wipe(void)
 			       CHUNK_CELLS * sizeof(struct race_cell));
 	memset(race.data, 0, (race.data_len / 8 + 1) * sizeof(*race.data));
 	memset(race.sync, 0, SYNC_NR * sizeof(*race.sync));
+	memset(race.spill_head, 0, sizeof(race.spill_head));
+	race.nspill = 0;
 	race.nlog = 0;
 	race.ntouched = 0;
 	race.lost = false;
@@ -1388,6 +1570,7 @@ void sim_race_reset(struct sim_world *w)
 	for (i = 0; i < race.ntouched; i++)
 		memset(race.touched[i], 0, sizeof(struct race_cell));
 	race.ntouched = 0;
+	spill_forget();
 	if (unlikely(race.lost))
 		wipe();
 	race.gen++;

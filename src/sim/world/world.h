@@ -74,6 +74,7 @@ struct sim_race_stats {
 	unsigned long same;
 	unsigned long races;
 	unsigned long repeated;	/* steps a run shared with the last one */
+	unsigned long spilled;	/* accesses kept beyond a cell's four */
 };
 
 /* race.c */
