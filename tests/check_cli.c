@@ -27,6 +27,7 @@ static const struct {
 	{ { "replay", "v4.9", "oom", "A1 R3" }, "step 4: R not runnable (asleep in schedule())" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=0" }, "vmas must be an integer from 1" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "colour=3" }, "unknown parameter 'colour=3'" },
+	{ { "replay", "v4.9", "oom", "-", "-o", "vmas" }, "'vmas' is not KEY=VALUE" },
 	{ { "replay", "v4.9", "oom" }, "usage: reaplab replay" },
 	{ { "replay", "v4.9", "oom", "-", "--bogus" }, "unknown option '--bogus'" },
 	{ { "show", "nope" }, "unknown era 'nope'" },

@@ -860,7 +860,13 @@ int sim_params_set(struct sim_params *p, const char *kv, char *err,
 	char *end;
 	size_t i;
 
-	for (i = 0; eq && i < ARRAY_SIZE(param_keys); i++) {
+	if (!eq) {
+		snprintf(err, errlen,
+			 "'%s' is not KEY=VALUE (keys: vmas, pages, ptrs, retries, alloc-retries, aio, jiffy-ns; e.g. -o vmas=4)",
+			 kv);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(param_keys); i++) {
 		if (strlen(param_keys[i].key) != (size_t)(eq - kv) ||
 		    strncmp(param_keys[i].key, kv, eq - kv))
 			continue;
