@@ -30,6 +30,7 @@ static const struct {
 	{ { "replay", "v4.9", "oom", "-", "-o", "vmas" }, "'vmas' is not KEY=VALUE" },
 	{ { "replay", "v4.9", "oom" }, "usage: reaplab replay" },
 	{ { "replay", "v4.9", "oom", "-", "--bogus" }, "unknown option '--bogus'" },
+	{ { "replay", "v4.9", "oom", "-", "--width" }, "--width needs a value" },
 	{ { "show", "nope" }, "unknown era 'nope'" },
 	{ { "diff", "v4.9" }, "usage: reaplab diff" },
 	{ { "stress", "v4.9", "oom", "-n", "x" }, "-n must be a positive number" },

@@ -116,6 +116,10 @@ int cmd_replay(int argc, char **argv)
 			i++;
 		else if (!strcmp(argv[i], "--emit") && i + 1 < argc)
 			emit = argv[++i];
+		else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--width") ||
+			 !strcmp(argv[i], "--elide") || !strcmp(argv[i], "--emit"))
+			return cli_error("replay: %s needs a value (try --help)",
+					 argv[i]);
 		else if (argv[i][0] == '-' && argv[i][1] &&
 			 !(npos == 2 && argv[i][1] >= 'A' && argv[i][1] <= 'Z'))
 			return cli_error("replay: unknown option '%s' (try --help)",
