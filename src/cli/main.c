@@ -226,7 +226,8 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
 	fprintf(f,
 		"\n`reaplab COMMAND --help` tells more.  Exit status: 0 no oracle fired,\n"
-		"1 an oracle fired, 2 bad input.\n");
+		"1 an oracle fired, 2 bad input, 3 explore's search did not finish\n"
+		"(Unknown), 130 stopped by Ctrl-C.\n");
 }
 
 /**
