@@ -177,9 +177,10 @@ int cmd_replay(int argc, char **argv)
 		sim_world_free(&w);
 		return rc;
 	}
+	/* pos[2], not name: "v4.9:changelog" says whose schedule it is */
 	if (name)
 		printf("%s/%s, schedule \"%s\": %s\n\n", era->id, scn->name,
-		       name, sched);
+		       pos[2], sched);
 	else
 		printf("%s/%s, schedule: %s\n\n", era->id, scn->name, sched);
 	rc = cli_replay_run(&w, sched, diagram, full, stdout);

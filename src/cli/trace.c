@@ -401,7 +401,7 @@ int cmd_trace(int argc, char **argv)
 		if (name)
 			snprintf(title, sizeof(title),
 				 "%s/%s, schedule \"%s\" (%s, %u steps)", era->id,
-				 scn->name, name, numeric, w.run_steps);
+				 scn->name, pos[2], numeric, w.run_steps);
 		else
 			snprintf(title, sizeof(title),
 				 "%s/%s, schedule %s (%u steps)", era->id,
