@@ -38,6 +38,7 @@ int cli_build(struct sim_world *w, const struct era *era,
 const char *cli_resolve_schedule(const struct era *era,
 				 const struct sim_scenario *scn,
 				 const char *arg, const char **name);
+const char *cli_fixed_by(const struct era *era, const struct era_schedule *s);
 const char *cli_verdict_text(unsigned int fired, bool na);
 void cli_params_args(const struct sim_scenario *scn,
 		     const struct sim_params *p, char *buf, size_t len);

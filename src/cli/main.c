@@ -205,6 +205,36 @@ const char *cli_resolve_schedule(const struct era *era,
 	return NULL;
 }
 
+/**
+ * cli_fixed_by() - which era first lacks the race of @s, said as the model's
+ * era, not as a kernel release: the upstream fix may be older (4837fe37adff,
+ * v4.15, for v4.14's race) and is in `reaplab list --commits`.
+ * @era: the era that ships @s.
+ * @s: one of its schedules, with fixed_by set.
+ *
+ * Return: a phrase, lower case, in a static buffer.
+ */
+const char *cli_fixed_by(const struct era *era, const struct era_schedule *s)
+{
+	static char buf[256];
+	int i, me = -1, fix = -1;
+
+	for (i = 0; i < sim_nr_eras; i++) {
+		if (sim_eras[i] == era)
+			me = i;
+		if (!strcmp(sim_eras[i]->id, s->fixed_by))
+			fix = i;
+	}
+	if (fix >= 0 && me >= 0 && fix < me)
+		snprintf(buf, sizeof(buf), "era %s, before this one, never had it",
+			 s->fixed_by);
+	else
+		snprintf(buf, sizeof(buf),
+			 "gone from era %s on; upstream fix: `%s list --commits %s`",
+			 s->fixed_by, cli_self, era->id);
+	return buf;
+}
+
 const char *cli_verdict_text(unsigned int fired, bool na)
 {
 	static char buf[256];

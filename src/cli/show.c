@@ -469,15 +469,17 @@ int cmd_show(int argc, char **argv)
 	}
 	printf("\nVerdicts history gives it (declared, checked by `reaplab explore --all`):\n");
 	for (i = 0; i < SCN_NR; i++)
-		printf("  %-12s %s\n", sim_scenarios[i]->name,
+		printf("  %-15s %s\n", sim_scenarios[i]->name,
 		       expect_text(era->expect[i]));
 	printf("\nSchedules:\n");
 	for (s = era->schedules; s && s->name; s++) {
 		printf("  %s/%s: %s\n", sim_scenarios[s->scenario]->name,
 		       s->name, s->schedule);
-		printf("    %s\n    replay: reaplab replay %s %s %s   (fixed by %s)\n",
+		printf("    %s\n    replay: reaplab replay %s %s %s\n",
 		       s->what, era->id, sim_scenarios[s->scenario]->name,
-		       s->name, s->fixed_by);
+		       s->name);
+		if (s->fixed_by)
+			printf("    %s\n", cli_fixed_by(era, s));
 	}
 	if (!era->schedules || !era->schedules->name)
 		printf("  none: no known race to replay in this era\n");

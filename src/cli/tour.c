@@ -94,8 +94,9 @@ int cmd_tour(int argc, char **argv)
 				return EXIT_USAGE;
 			cli_replay_run(&w, s->schedule, true, false, stdout);
 			sim_world_free(&w);
-			printf("\nThe same schedule on the later eras (%s fixed it):\n",
-			       s->fixed_by);
+			printf("\nThe same schedule on the later eras\n(%s;\n"
+			       "\"cannot be followed\": that era's code does not let the threads run\n"
+			       "in this order):\n", cli_fixed_by(era, s));
 			for (k = i + 1; k < sim_nr_eras; k++)
 				replay_elsewhere(era, s, sim_eras[k]);
 		}
