@@ -63,8 +63,9 @@ static void explore_usage(FILE *f)
 		"  --full           draw every step, not only those the failure and\n"
 		"                   its race depend on, and elide nothing\n"
 		"  --elide N        elide private runs longer than N lines (default 10)\n"
-		"  --width N        widest column of the diagram (default: fit 160\n"
-		"                   columns)\n"
+		"  --width N        make each column at most N wide (20 to 120) where\n"
+		"                   no name must be split; deep calls stay wider\n"
+		"                   (default: fit 160 columns)\n"
 		"  --emit FORMAT    draw it as ascii (default), dot, msc or json; with\n"
 		"                   a figure format the words go to stderr, the figure\n"
 		"                   alone to stdout\n"
@@ -245,8 +246,8 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 			nkeep += cycle_steps(w, keep + nkeep,
 					     ARRAY_SIZE(keep) - nkeep);
 		hidden = sim_cex_slice(w, keep, nkeep);
-		fprintf(words, "Only what the failure and its race depend on (%u other steps left out; --full draws them):\n\n",
-		       hidden);
+		fprintf(words, "Only what the failure and its race depend on (%u other step%s left out; --full draws them):\n\n",
+		       hidden, hidden == 1 ? "" : "s");
 	}
 	if (a->emit && strcmp(a->emit, "ascii")) {
 		sim_render_emit(w, a->emit, stdout);
