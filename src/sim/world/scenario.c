@@ -856,14 +856,20 @@ int sim_params_set(struct sim_params *p, const char *kv, char *err,
 		   size_t errlen)
 {
 	const char *eq = strchr(kv, '=');
+	char keys[160];
 	unsigned long v;
+	size_t i, n = 0;
 	char *end;
-	size_t i;
 
+	/* the keys, as the table has them, for a message */
+	keys[0] = 0;
+	for (i = 0; i < ARRAY_SIZE(param_keys) && n < sizeof(keys); i++)
+		n += snprintf(keys + n, sizeof(keys) - n, "%s%s", i ? ", " : "",
+			      param_keys[i].key);
 	if (!eq) {
 		snprintf(err, errlen,
-			 "'%s' is not KEY=VALUE (keys: vmas, pages, ptrs, retries, alloc-retries, aio, jiffy-ns; e.g. -o vmas=4)",
-			 kv);
+			 "'%s' is not KEY=VALUE (keys: %s; e.g. -o vmas=4)",
+			 kv, keys);
 		return -1;
 	}
 	for (i = 0; i < ARRAY_SIZE(param_keys); i++) {
@@ -885,9 +891,7 @@ int sim_params_set(struct sim_params *p, const char *kv, char *err,
 			*(unsigned long *)((char *)p + param_keys[i].off) = v;
 		return 0;
 	}
-	snprintf(err, errlen,
-		 "unknown parameter '%s' (known: vmas, pages, ptrs, retries, alloc-retries, aio, jiffy-ns)",
-		 kv);
+	snprintf(err, errlen, "unknown parameter '%s' (known: %s)", kv, keys);
 	return -1;
 }
 
