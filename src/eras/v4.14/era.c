@@ -63,6 +63,17 @@ static const struct era_commit upstream[] = {
 		.link = KERNEL_COMMIT("cd04ae1e2dc8"),
 		.what = "oom_kill_process() keeps SIGKILL before mark_oom_victim() (so since v4.4), now \"before granting access to memory reserves\"",
 	},
+	{
+		.id = "6b31d5955cb2",
+		.subject = "mm, oom: fix potential data corruption when oom_reaper races with writer",
+		.author = "Michal Hocko",
+		.date = "2017-08",
+		.version = "v4.13",
+		.sure = FACT_VERIFIED,
+		.role = COMMIT_BENEATH,
+		.link = KERNEL_COMMIT("6b31d5955cb2"),
+		.what = "check_stable_address_space(): every fault that would install a new page in an mm the reaper has started on fails with SIGBUS, so reaped memory is never read back as zeroes",
+	},
 	{ 0 }
 };
 
@@ -82,7 +93,7 @@ const struct era era_descriptor = {
 	.name = "empty-write-cycle",
 	.parent = "v4.9",
 	.version = "v4.14",
-	.commits = "212925802454",
+	.commits = "212925802454 (on 6b31d5955cb2)",
 	.upstream = upstream,
 	.authors = "Andrea Arcangeli",
 	.story = "exit_mmap sets MMF_OOM_SKIP, then down_write/up_write as a barrier; the reaper tests the bit under the read lock",

@@ -32,7 +32,7 @@ static const struct era_commit upstream[] = {
 		.sure = FACT_VERIFIED,
 		.role = COMMIT_ERA,
 		.link = KERNEL_COMMIT("aac453635549699c13a84ea1456d5b0e574ef855"),
-		.what = "the oom_reaper kthread: pin mm_count, mmget_not_zero(), down_read_trylock(), unmap what is private",
+		.what = "the oom_reaper kthread: pin mm_count, atomic_inc_not_zero(&mm->mm_users), down_read_trylock(), unmap what is private",
 	},
 	{
 		.id = "bc448e897b6d",
@@ -100,7 +100,7 @@ const struct era era_descriptor = {
 	.commits = "aac453635549 bc448e897b6d 36324a990cf5 03049269de43",
 	.upstream = upstream,
 	.authors = "Michal Hocko",
-	.story = "the first OOM reaper pins the mm with mmget_not_zero and try-locks mmap_sem",
+	.story = "the first OOM reaper pins the mm's users (atomic_inc_not_zero, named mmget_not_zero from v4.7) and try-locks mmap_sem",
 	.fixed = "an OOM victim stuck in the kernel no longer stalls the OOM killer, if the reaper can take its mmap_sem",
 	.kept = "TIF_MEMDIE is cleared while the reaper still unmaps: spurious second kill",
 	.expect = {
