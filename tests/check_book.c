@@ -275,7 +275,8 @@ static size_t diagram_widest(const char *text)
 /*
  * explore --width caps the columns: a narrower cap draws a narrower
  * diagram, down to what its headers and its longest tokens need (a token
- * is never cut to fit: tests/check_render.c).
+ * is never cut to fit: tests/check_render.c).  A kernel thread of the
+ * schedule that only waited gets no column, and explore says so.
  */
 START_TEST(test_explore_width)
 {
@@ -295,6 +296,11 @@ START_TEST(test_explore_width)
 		   "oom", NULL);
 	ck_assert_int_eq(rc, 1);
 	wdefault = diagram_widest(out);
+	/* the schedule's W only waited: no column, and the words say so */
+	ck_assert_msg(strstr(out, " W2 ") &&
+		      strstr(out, "\nW (kworker/0:1) has no column: its steps only waited for work.\n") &&
+		      strstr(out, "W (kworker") ==
+		      strstr(out, "W (kworker/0:1) has no column"), "%s", out);
 	ck_assert_msg(w30 < w60, "--width 30: %zu columns, --width 60: %zu",
 		      w30, w60);
 	/* the default fits about 160 columns */

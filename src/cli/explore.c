@@ -171,6 +171,31 @@ static unsigned int cycle_steps(const struct sim_world *w, unsigned int *keep,
 	return n;
 }
 
+/*
+ * A thread the schedule names that has no column: a kernel thread whose
+ * steps only waited for work (sim_render_drawn()).  Said, so that a reader
+ * who looks for the schedule's W in the diagram knows why it is not there.
+ */
+static void undrawn_threads(const struct sim_world *w, FILE *words)
+{
+	bool used[SIM_MAX_THREADS], ran[SIM_MAX_THREADS] = { false };
+	size_t i;
+	int t;
+
+	sim_render_drawn(w, used);
+	for (i = 0; i < w->trace.nr; i++) {
+		const struct sim_event *ev = &w->trace.ev[i];
+
+		if (ev->type == SIM_EV_OP && !ev->probe &&
+		    ev->tid < SIM_MAX_THREADS)
+			ran[ev->tid] = true;
+	}
+	for (t = 0; t < w->nthreads; t++)
+		if (ran[t] && !used[t])
+			fprintf(words, "\n%c (%s) has no column: its steps only waited for work.\n",
+				w->threads[t].letter, w->threads[t].name);
+}
+
 static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		      const struct explore_args *a)
 {
@@ -254,6 +279,7 @@ static void print_cex(struct sim_world *w, struct sim_explore_result *r,
 		return;
 	}
 	sim_render_changelog(w, stdout);
+	undrawn_threads(w, words);
 	fputc('\n', words);
 	sim_render_verdict(w, stdout);
 }

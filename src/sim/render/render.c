@@ -716,27 +716,17 @@ static void layout(const struct lines *l, const int *col, int ncols,
 }
 
 /**
- * sim_render_changelog() - draw @w's last execution (see DOC: The
- * changelog diagram).
- * @w: the world; its trace must have been recorded with frames.
- * @f: where to write.
+ * sim_render_drawn() - which threads of @w's last execution get a column:
+ * every thread but a kernel thread that only idled (wait_event() and
+ * nothing else), and any thread an oracle named.
+ * @w: the world.
+ * @used: SIM_MAX_THREADS of them, filled.
  */
-void sim_render_changelog(const struct sim_world *w, FILE *f)
+void sim_render_drawn(const struct sim_world *w, bool *used)
 {
-	struct lines l = { 0 };
-	int col[SIM_MAX_THREADS], ncols = 0, width[SIM_MAX_THREADS];
-	const char *cells[SIM_MAX_THREADS];
-	char head[SIM_MAX_THREADS][64];
-	char *rule[SIM_MAX_THREADS];
-	bool used[SIM_MAX_THREADS] = { false };
 	size_t i;
-	int c, t;
 
-	build_lines(w, &l);
-	fold(&l);
-	attach_notes(w, &l);
-	if (sim_render_elide > 0)
-		elide(&l, sim_render_elide);
+	memset(used, 0, SIM_MAX_THREADS * sizeof(*used));
 	for (i = 0; i < w->trace.nr; i++) {
 		const struct sim_event *ev = &w->trace.ev[i];
 
@@ -749,6 +739,31 @@ void sim_render_changelog(const struct sim_world *w, FILE *f)
 		    !is_idle_op(ev))
 			used[ev->tid] = true;
 	}
+}
+
+/**
+ * sim_render_changelog() - draw @w's last execution (see DOC: The
+ * changelog diagram).
+ * @w: the world; its trace must have been recorded with frames.
+ * @f: where to write.
+ */
+void sim_render_changelog(const struct sim_world *w, FILE *f)
+{
+	struct lines l = { 0 };
+	int col[SIM_MAX_THREADS], ncols = 0, width[SIM_MAX_THREADS];
+	const char *cells[SIM_MAX_THREADS];
+	char head[SIM_MAX_THREADS][64];
+	char *rule[SIM_MAX_THREADS];
+	bool used[SIM_MAX_THREADS];
+	size_t i;
+	int c, t;
+
+	build_lines(w, &l);
+	fold(&l);
+	attach_notes(w, &l);
+	if (sim_render_elide > 0)
+		elide(&l, sim_render_elide);
+	sim_render_drawn(w, used);
 	for (t = 0; t < w->nthreads; t++) {
 		col[t] = -1;
 		if (!used[t])

@@ -21,6 +21,7 @@ extern int sim_render_width;
 extern int sim_render_elide;
 
 void sim_render_changelog(const struct sim_world *w, FILE *f);
+void sim_render_drawn(const struct sim_world *w, bool *used);
 void sim_render_verdict(const struct sim_world *w, FILE *f);
 void sim_render_no_race(FILE *f, unsigned int tried, int oracle);
 bool sim_render_is_landmark(const struct sim_event *ev);
