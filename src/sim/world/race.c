@@ -472,10 +472,11 @@ static void spill(struct race_cell *c, race_slot s)
 			race.spill_blocks[n / SPILL_BLOCK] = sp;
 		}
 	}
+	/*
+	 * A node past nspill is in no chain: a rewind that puts nspill and
+	 * the chain's head back needs nothing else of it.
+	 */
 	sp = spill_node(n + 1);
-	save(&sp->cell);
-	save(&sp->slot);
-	save(&sp->next);
 	save(&race.spill_head[h]);
 	save(&race.nspill);
 	sp->cell = (uintptr_t)c;
