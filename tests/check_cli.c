@@ -25,6 +25,8 @@ static const struct {
 	{ { "replay", "v4.9", "oom", "nosuch" }, "ships no schedule named 'nosuch'" },
 	{ { "replay", "v4.9", "mrelease", "changelog" }, "is for scenario oom, not mrelease" },
 	{ { "replay", "v4.9", "oom", "A1 R3" }, "step 4: R not runnable (asleep in schedule())" },
+	{ { "replay", "v4.9", "oom", "A@nosuchfn" }, "before reaching A@nosuchfn: no step of it matched the label" },
+	{ { "replay", "v4.9", "oom", "A@mutex_unlock#9" }, "after reaching A@mutex_unlock 3 times, not the 9 its label asks for" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "vmas=0" }, "vmas must be an integer from 1" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "colour=3" }, "unknown parameter 'colour=3'" },
 	{ { "replay", "v4.9", "oom", "-", "-o", "vmas" }, "'vmas' is not KEY=VALUE" },

@@ -188,6 +188,36 @@ static int diverge(struct sim_world *w, struct sim_replay *r, int tid,
 	return -1;
 }
 
+/*
+ * The thread of label segment @seg can go no further and never reached
+ * its label: say which label, and that no step of the thread matched it
+ * (a misspelt function, or a path this run did not take).
+ */
+static int diverge_label(struct sim_world *w, struct sim_replay *r,
+			 const struct sim_seg *seg)
+{
+	char why[200];
+
+	char letter = w->threads[seg->tid].letter;
+
+	sim_describe_blocked(w, seg->tid, why, sizeof(why));
+	w->stop = SIM_STOP_DIVERGED;
+	if (!r->hits)
+		/* a thread that ran to its end never met the label at all */
+		snprintf(w->stop_msg, sizeof(w->stop_msg),
+			 "step %u: %c stopped (%s) before reaching %c@%s%s, segment %d of the schedule",
+			 w->step + 1, letter, why, letter, seg->label,
+			 strcmp(why, "finished") ? "" :
+			 ": no step of it matched the label (a misspelt name, or a path this run did not take)",
+			 r->seg + 1);
+	else
+		snprintf(w->stop_msg, sizeof(w->stop_msg),
+			 "step %u: %c stopped (%s) after reaching %c@%s %u time%s, not the %u its label asks for, segment %d of the schedule",
+			 w->step + 1, letter, why, letter, seg->label, r->hits,
+			 r->hits == 1 ? "" : "s", seg->count, r->seg + 1);
+	return -1;
+}
+
 /**
  * sim_replay_pick() - the policy that follows a schedule.
  * @w: the world.
@@ -231,8 +261,7 @@ int sim_replay_pick(struct sim_world *w, void *data)
 			if (!can) {
 				if (r->lenient)
 					break;
-				return diverge(w, r, seg->tid,
-					       "step %u: %c stopped (%s) before reaching its label, segment %d of the schedule");
+				return diverge_label(w, r, seg);
 			}
 			if (label_matches(t, seg->label))
 				r->hits++;
