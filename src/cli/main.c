@@ -106,7 +106,7 @@ const struct sim_scenario *cli_scenario(const char *name)
 	for (i = 0; sim_lab_scenarios && sim_lab_scenarios[i]; i++)
 		n += snprintf(list + n, n < (int)sizeof(list) ? sizeof(list) - n : 0,
 			      " %s", sim_lab_scenarios[i]->name);
-	cli_error("unknown scenario '%s' (scenarios:%s; %s for a program)",
+	cli_error("unknown scenario '%s' (scenarios:%s; and '%s' for a program of your own built by make program: exercises/README.md)",
 		  name, list, sim_program_scenario.name);
 	return NULL;
 }
