@@ -156,6 +156,17 @@ START_TEST(test_list_show_diff)
 			       NULL), 0);
 	ck_assert(strstr(out, "v4.14") && strstr(out, "empty-write-cycle") &&
 		  strstr(out, "212925802454"));
+	{
+		/* an 80-column terminal shows every line whole */
+		const char *line = out, *nl;
+
+		for (; *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			ck_assert_ptr_nonnull(nl);
+			ck_assert_msg(nl - line < 80, "%d columns: %.*s",
+				      (int)(nl - line), (int)(nl - line), line);
+		}
+	}
 	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "show",
 			       "empty-write-cycle", NULL), 0);
 	ck_assert(strstr(out, "v4.14") && strstr(out, "exit_mmap") &&

@@ -120,17 +120,41 @@ static void list_usage(FILE *f)
 		count_cited(false));
 }
 
+/*
+ * @text after @lead, in lines of at most 79 columns, each indented by
+ * @indent spaces; a word longer than a line gets one of its own.
+ */
+static void print_wrapped(int indent, const char *lead, const char *text)
+{
+	int col = printf("%*s%s", indent, "", lead);
+	const char *p = text;
+
+	while (*p) {
+		int len = (int)strcspn(p, " ");
+
+		if (col > indent + (int)strlen(lead) && col + 1 + len > 79)
+			col = printf("\n%*s", indent, "") - 1;
+		else if (col > indent + (int)strlen(lead))
+			col += printf(" ");
+		col += printf("%.*s", len, p);
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	putchar('\n');
+}
+
 static void list_eras_text(void)
 {
 	int i;
 
-	printf("%-12s %-24s %-24s %s\n", "era", "name", "version", "commits");
+	printf("%-12s %-24s %s\n", "era", "name", "version");
 	for (i = 0; i < sim_nr_eras; i++) {
 		const struct era *e = sim_eras[i];
 
-		printf("%-12s %-24s %-24s %s\n", e->id, e->name, e->version,
-		       e->commits);
-		printf("%-12s %s\n", "", e->story);
+		printf("%-12s %-24s %s\n", e->id, e->name, e->version);
+		print_wrapped(13, "commits: ", e->commits);
+		print_wrapped(13, "", e->story);
 	}
 }
 
