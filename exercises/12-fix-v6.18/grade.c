@@ -26,6 +26,8 @@ static void reverse(void)
 	 * (MMF_OOM_REAP_QUEUED: an OOM kill came first) or on a race
 	 */
 	grade_reapers_walk_down_every_run("lab", "mrelease", "vmas=3");
+	/* and on two, where a walk keyed on three VMAs or more walks up */
+	grade_reapers_walk_down_every_run("lab", "mrelease", "vmas=2");
 	grade_reapers_walk_down_every_run("lab", "oom",
 					  "vmas=3,alloc-retries=2");
 }

@@ -160,6 +160,14 @@ void grade_record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 const char *grade_seed_prefix(void);
 
+/*
+ * grade_other_size - nonzero while a test runs a second time at another
+ * size (DOC: A second size, in runner.c): every world grade_world()
+ * builds then gives the victim grade_other_vmas() of its VMA count.
+ */
+extern int grade_other_size;
+unsigned long grade_other_vmas(unsigned long vmas);
+
 /* The test being run in this process, or NULL (--answer). */
 const struct grade_test *grade_test_running(void);
 
