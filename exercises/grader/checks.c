@@ -860,7 +860,13 @@ static void every_run_visit(const struct sim_world *w, void *data)
 	struct every_run *e = data;
 	const char *why;
 
-	if (e->why[0])
+	/*
+	 * A run the step limit (or a choice not followed) cut short did not
+	 * end: what it did so far is no answer either way, and the search
+	 * is not complete, which the caller says.
+	 */
+	if (e->why[0] || w->stop == SIM_STOP_LIMIT ||
+	    w->stop == SIM_STOP_DIVERGED)
 		return;
 	why = e->check(w, e->data);
 	if (!why)
@@ -891,6 +897,9 @@ void grade_every_run(const char *era, const char *scn, const char *params,
 		grade_fail("expected: %s in every schedule of %s; got: in the schedule above (DPOR), %s",
 			   what, scn, e.why);
 	}
+	if (r.limit_hits)
+		grade_fail("not proven: %lu executions of %s did not end within %u steps: a livelock in the code under test?",
+			   r.limit_hits, scn, w->max_steps);
 	if (!r.complete)
 		grade_fail("not proven: DPOR stopped after %lu executions of %s without finishing",
 			   r.executions, scn);
