@@ -511,11 +511,11 @@ static void run_body_once(const struct grade_test *t)
  * scenario's own, as the book draws them), then with the victim's VMA
  * count changed to another of 2, 3 and 4, drawn from the grading's
  * random seed (GRADE_SEED replays it; every command a failure prints
- * carries the size in its -o).  Code can count the victim's VMAs (a walk of its list
- * or tree), so a fix done only for the count every scenario has (red-team
- * pass: v5.17's lock only for an mm of two VMAs, v5.15's use-after-free
- * for any other, had lab 10's 50/50; a walk down only from three VMAs up,
- * lab 12's 40/40) passes the first and fails the second.  Labs without a
+ * carries the size in its -o).  Code can count the victim's VMAs (a walk
+ * of its list or tree), so a fix done only for the count every scenario
+ * has (red-team pass: v5.17's lock only for an mm of two VMAs, v5.15's
+ * use-after-free for any other, had lab 10's 50/50; a walk down only from
+ * three VMAs up, lab 12's 40/40) passes the first and fails the second.  Labs without a
  * random seed (programs, schedules, answers) run once: a schedule is a
  * size's.
  */

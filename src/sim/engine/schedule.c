@@ -196,9 +196,8 @@ static int diverge(struct sim_world *w, struct sim_replay *r, int tid,
 static int diverge_label(struct sim_world *w, struct sim_replay *r,
 			 const struct sim_seg *seg)
 {
-	char why[200];
-
 	char letter = w->threads[seg->tid].letter;
+	char why[200];
 
 	sim_describe_blocked(w, seg->tid, why, sizeof(why));
 	w->stop = SIM_STOP_DIVERGED;
