@@ -123,15 +123,30 @@ $(foreach p,$(TEST_PROGS),\
 # A fragment may name an era's descriptor and files itself (ERA_DESC_<era>,
 # ERA_FILES_<era>): the labs build a student's files as an era that way.
 # Both are asked for often (each era's chain): found once, remembered.
+# Make reads this Makefile for every `make grade` and every sub-make, so
+# the eras' files are found by one find, and the parents of every
+# descriptor under src/eras, tests/mutants and exercises by one awk (any
+# other descriptor, a program's, by a sed of its own), not a process for
+# each era asked about.
 era_dir = $(firstword $(wildcard src/eras/$(1)) tests/mutants/$(1))
 era_desc_src = $(or $(ERA_DESC_$(1)),$(call era_dir,$(1))/era.c)
+ERA_TREE_SRCS := $(filter-out %/era.c,$(shell find src/eras tests/mutants \
+	-name '*.c' 2>/dev/null))
 era_files = $(if $(ERA_DESC_$(1)),$(ERA_FILES_$(1)),$(if $(filter undefined,\
-	$(origin era_files_$(1))),$(eval era_files_$(1) := $(sort $(shell \
-	find $(call era_dir,$(1)) -name '*.c' ! -name era.c))))$(era_files_$(1)))
-era_parent = $(if $(filter undefined,$(origin era_parent_$(1))),$(eval \
-	era_parent_$(1) := $(shell sed -n \
-	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	$(call era_desc_src,$(1)))))$(era_parent_$(1))
+	$(origin era_files_$(1))),$(eval era_files_$(1) := $(sort $(filter \
+	$(call era_dir,$(1))/%,$(ERA_TREE_SRCS)))))$(era_files_$(1)))
+ERA_PARENTS := $(shell awk 'FNR == 1 { print FILENAME "=" } \
+	/^[[:space:]]*\.parent = ".*",/ { split($$0, q, "\""); \
+	print FILENAME "=" q[2] }' $(wildcard src/eras/*/era.c \
+	tests/mutants/*/era.c exercises/*/era.c))
+$(foreach w,$(ERA_PARENTS),$(eval parent_of_$(firstword $(subst =, ,$(w))) \
+	:= $(parent_of_$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, \
+	,$(w)))))
+parent_of = $(if $(filter undefined,$(origin parent_of_$(1))),$(eval \
+	parent_of_$(1) := $(shell sed -n \
+	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' $(1))))$(strip \
+	$(parent_of_$(1)))
+era_parent = $(call parent_of,$(call era_desc_src,$(1)))
 era_chain = $(1) $(foreach p,$(call era_parent,$(1)),$(call era_chain,$(p)))
 era_sym = era_$(subst .,_,$(subst -,_,$(1)))
 obj_of = $(patsubst exercises/%.c,$(B)/obj/exercises/%.o,$(patsubst \
