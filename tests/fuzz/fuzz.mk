@@ -13,8 +13,14 @@
 #                             its corpus, tests/fuzz/corpus/NAME/ (new
 #                             inputs go to build/fuzz/corpus/NAME/)
 #   make fuzz-smoke           each for FUZZ_SMOKE seconds (default 5): part
-#                             of make check, so a parser that regresses
+#                             of make check SANITIZE=address (CI's
+#                             sanitizer stage), so a parser that regresses
 #                             fails the tests
+#   make fuzz-replay          each harness without libFuzzer, linked with
+#                             this build's own objects (tests/fuzz/replay.c):
+#                             its corpus and FUZZ_MUTATIONS (default 100000)
+#                             deterministic mutations of it; part of every
+#                             make check but TSan's
 #   make valgrind             a replay, a bounded and a whole explore under
 #                             valgrind (memcheck errors exit 99)
 #
@@ -35,13 +41,13 @@ FUZZ_OPTS := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 # The fuzzers' own dictionary: the words the parsers look for.
 FUZZ_DICT := tests/fuzz/reaplab.dict
 
-.PHONY: fuzz fuzz-smoke fuzz-build valgrind
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-replay valgrind
 
 # The simulator's objects, built by this Makefile in build/fuzz with
 # clang's coverage instrumentation; then the harnesses, linked with
 # libFuzzer's main.  (In the sub-make, B is build/fuzz.)
 fuzz-build:
-	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
+	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) SANITIZE= \
 		CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)' \
 		$(FUZZERS:%=$(FUZZ_B)/%)
 
@@ -84,9 +90,62 @@ fuzz-smoke: fuzz-build
 			$(FUZZ_B)/$$f-smoke.log | sed 's/.*: *//') inputs in $(FUZZ_SMOKE) s, no crash"; \
 	done
 
-# Only the normal `make check` runs the fuzzers (they have sanitizers of
-# their own).
-ifeq ($(SANITIZE),)
+# DOC: What make check fuzzes
+#
+# libFuzzer needs clang and a build of the whole simulator of its own
+# (build/fuzz, with coverage and ASan): about 95 s of the two cores, for
+# 15 s of fuzzing, which was a fifth of what a fresh make check cost.  So
+# the plain make check builds no fuzzer: it runs each harness, linked
+# with its own objects by tests/fuzz/replay.c, on the corpus (every input
+# a fuzzer found mishandled is in it) and on FUZZ_MUTATIONS mutations of
+# it drawn from a fixed random seed, a few seconds that fail the tests as
+# the fuzzers would, on every run alike.  make check SANITIZE=address, CI's
+# sanitizer stage, runs the same replay under ASan and UBSan, and the
+# coverage-guided fuzzers too (fuzz-smoke), as the plain make check did.
+FUZZ_MUTATIONS ?= 100000
+ifneq ($(B),$(FUZZ_B))
+FUZZ_REPLAY_LINK := $(SIM_ALL) $(filter-out %/cli/reaplab.o,$(CLI_OBJS))
+$(B)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
+		tests/fuzz/fuzz.h $(FUZZ_REPLAY_LINK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/fuzz/replay.c $< \
+		$(FUZZ_REPLAY_LINK) $(LDLIBS)
+endif
+
+$(B)/fuzz-replay/planted: tests/fuzz/replay.c tests/fuzz/planted.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $^
+
+# The replay first finds the failure planted in tests/fuzz/planted.c (and
+# keeps the input), so that a replay that finds nothing is not taken for
+# a harness that keeps its promises.
+fuzz-replay: $(FUZZERS:%=$(B)/fuzz-replay/%) $(B)/fuzz-replay/planted
+	@rm -f $(B)/fuzz-replay/planted-crash; \
+	if $(B)/fuzz-replay/planted -dict=$(FUZZ_DICT) -mutations=100000 \
+		-artifact=$(B)/fuzz-replay/planted-crash \
+		tests/fuzz/corpus/fuzz_params > $(B)/fuzz-replay/planted.log 2>&1 || \
+		! grep -q oom $(B)/fuzz-replay/planted-crash; then \
+		cat $(B)/fuzz-replay/planted.log; \
+		echo "fuzz-replay: the planted failure was not found"; \
+		exit 1; \
+	fi
+	@set -e; for f in $(FUZZERS); do \
+		if ! $(FUZZ_OPTS) $(B)/fuzz-replay/$$f -dict=$(FUZZ_DICT) \
+			-mutations=$(FUZZ_MUTATIONS) \
+			-artifact=$(B)/fuzz-replay/$$f-crash \
+			tests/fuzz/corpus/$$f > $(B)/fuzz-replay/$$f.log 2>&1; \
+		then \
+			tail -40 $(B)/fuzz-replay/$$f.log; \
+			echo "fuzz-replay: $$f failed (log: $(B)/fuzz-replay/$$f.log)"; \
+			exit 1; \
+		fi; \
+		echo "fuzz-replay: $$f: $$(tail -1 $(B)/fuzz-replay/$$f.log)"; \
+	done
+
+ifneq ($(SANITIZE),thread)
+CHECK_STEPS += fuzz-replay
+endif
+ifeq ($(SANITIZE),address)
 CHECK_STEPS += fuzz-smoke
 endif
 
