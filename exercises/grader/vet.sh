@@ -13,7 +13,7 @@
 #	sanitizer hooks left out (they are the compiler's, not the model's).
 #
 #   VET_CPP='CC FLAGS' VET_CLANG='clang FLAGS' [VET_AST_CACHE=DIR] \
-#   vet.sh --lab LAB --out REJECTED --source SRC...
+#   [VET_PYTHON=PYTHON] vet.sh --lab LAB --out REJECTED --source SRC...
 #	Checks the text of each student file SRC, before anything compiles
 #	it, as the preprocessor reads it: no pragma, no #include from
 #	outside the model's tree; then, with VET_CPP (the compiler and the
@@ -347,7 +347,8 @@ if [ -n "$source" ]; then
 		# what the compiler sees: clang's AST against the lab's
 		# allow-list (astcheck.py, DOC: What a lab's code is checked
 		# against)
-		bad=$(python3 exercises/grader/astcheck.py --lab "$lab" \
+		bad=$(${VET_PYTHON:-python3} exercises/grader/astcheck.py \
+			--lab "$lab" \
 			--allow "exercises/$lab/allow.conf" --name "$name" \
 			${VET_AST_CACHE:+--cache "$VET_AST_CACHE"} \
 			-- $VET_CLANG "$src" 2>&1)
