@@ -93,15 +93,16 @@ fuzz-smoke: fuzz-build
 # DOC: What make check fuzzes
 #
 # libFuzzer needs clang and a build of the whole simulator of its own
-# (build/fuzz, with coverage and ASan): about 95 s of the two cores, for
-# 15 s of fuzzing, which was a fifth of what a fresh make check cost.  So
-# the plain make check builds no fuzzer: it runs each harness, linked
-# with its own objects by tests/fuzz/replay.c, on the corpus (every input
-# a fuzzer found mishandled is in it) and on FUZZ_MUTATIONS mutations of
-# it drawn from a fixed random seed, a few seconds that fail the tests as
-# the fuzzers would, on every run alike.  make check SANITIZE=address, CI's
-# sanitizer stage, runs the same replay under ASan and UBSan, and the
-# coverage-guided fuzzers too (fuzz-smoke), as the plain make check did.
+# (build/fuzz, with coverage and ASan): about 95 CPU-seconds, for 15 s of
+# fuzzing, an eighth of what a fresh make check cost in all.  So the
+# plain make check builds no fuzzer: it runs each harness, linked with
+# its own objects by tests/fuzz/replay.c, on the corpus (every input a
+# fuzzer found mishandled is in it) and on FUZZ_MUTATIONS mutations of it
+# drawn from a fixed random seed, a few seconds that fail the tests as
+# the fuzzers would, on every run alike.  make check SANITIZE=address,
+# CI's sanitizer stage, runs the same replay under ASan and UBSan, and
+# the coverage-guided fuzzers too (fuzz-smoke), as the plain make check
+# did.
 FUZZ_MUTATIONS ?= 100000
 ifneq ($(B),$(FUZZ_B))
 FUZZ_REPLAY_LINK := $(SIM_ALL) $(filter-out %/cli/reaplab.o,$(CLI_OBJS))
