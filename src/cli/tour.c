@@ -106,7 +106,7 @@ int cmd_tour(int argc, char **argv)
 	printf("Which eras are broken, computed: DPOR explores every Mazurkiewicz trace of\n"
 	       "every era on every scenario (a \"clean\" is a proof, at these sizes) and\n"
 	       "compares each verdict with what the era's era.c says history found.\n"
-	       "This is `reaplab explore --all`; it takes a minute or so.\n\n");
+	       "This is `reaplab explore --all`, the longest step of the tour.\n\n");
 	fflush(stdout);
 	return cli_explore_all();
 }
