@@ -125,9 +125,10 @@ $(foreach p,$(TEST_PROGS),\
 # Both are asked for often (each era's chain): found once, remembered.
 # Make reads this Makefile for every `make grade` and every sub-make, so
 # the eras' files are found by one find, and the parents of every
-# descriptor under src/eras, tests/mutants and exercises by one awk (any
-# other descriptor, a program's, by a sed of its own), not a process for
-# each era asked about.
+# descriptor under src/eras and tests/mutants, and of the labs' and the
+# tests' programs (exercises/*/*.c, tests/programs/*.c), by one awk (any
+# other descriptor, `make program`'s, by a sed of its own), not a process
+# for each era asked about.
 era_dir = $(firstword $(wildcard src/eras/$(1)) tests/mutants/$(1))
 era_desc_src = $(or $(ERA_DESC_$(1)),$(call era_dir,$(1))/era.c)
 ERA_TREE_SRCS := $(filter-out %/era.c,$(shell find src/eras tests/mutants \
@@ -138,7 +139,8 @@ era_files = $(if $(ERA_DESC_$(1)),$(ERA_FILES_$(1)),$(if $(filter undefined,\
 ERA_PARENTS := $(shell awk 'FNR == 1 { print FILENAME "=" } \
 	/^[[:space:]]*\.parent = ".*",/ { split($$0, q, "\""); \
 	print FILENAME "=" q[2] }' $(wildcard src/eras/*/era.c \
-	tests/mutants/*/era.c exercises/*/era.c))
+	tests/mutants/*/era.c $(filter-out %/grade.c,$(wildcard \
+	exercises/[0-9]*/*.c)) tests/programs/*.c))
 $(foreach w,$(ERA_PARENTS),$(eval parent_of_$(firstword $(subst =, ,$(w))) \
 	:= $(parent_of_$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, \
 	,$(w)))))

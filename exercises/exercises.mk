@@ -38,7 +38,21 @@ DEB_PKGS += $(filter-out $(DEB_PKGS),binutils clang python3 perl)
 
 LABS := $(patsubst exercises/%/lab.conf,%,$(sort $(wildcard \
 	exercises/[0-9][0-9]-*/lab.conf)))
-lab_conf = $(shell sed -n 's/^$(2):[[:space:]]*//p' exercises/$(1)/lab.conf)
+# What lab.conf says the build needs (files:, programs:), for every lab,
+# read by one awk: make reads this file for every `make grade` and every
+# sub-make, and a sed for each lab and key cost it 38 processes.  The
+# words of each key's lines, in order, as `sed -n 's/^KEY:[ ]*//p'` reads
+# them (LAB.KEY=WORD, remembered as lab_conf_LAB.KEY).
+LAB_CONF_WORDS := $(if $(LABS),$(shell awk '{ k = $$0; sub(/:.*/, "", k) } \
+	(k == "files" || k == "programs") && index($$0, k ":") == 1 { \
+	v = substr($$0, length(k) + 2); n = split(FILENAME, p, "/"); \
+	m = split(v, w, /[[:space:]]+/); for (i = 1; i <= m; i++) \
+	if (w[i] != "") print p[n - 1] "." k "=" w[i] }' \
+	$(LABS:%=exercises/%/lab.conf)))
+$(foreach w,$(LAB_CONF_WORDS),$(eval lab_conf_$(firstword $(subst =, ,$(w))) \
+	:= $(lab_conf_$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, \
+	,$(w)))))
+lab_conf = $(strip $(lab_conf_$(1).$(2)))
 
 LAB_GRADER_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(sort $(wildcard \
 	exercises/grader/*.c)))
@@ -112,11 +126,8 @@ endef
 # The era a lab's C overlays (`.parent` in its era.c), and the model's
 # kernel API that overlay may use, derived from that era's own objects
 # (exercises/grader/vet.sh, DOC: What a lab's code may be).
-# (asked for every submission's rules: read once per lab, remembered)
-lab_parent = $(if $(filter undefined,$(origin lab_parent_$(1))),$(eval \
-	lab_parent_$(1) := $(shell sed -n \
-	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' \
-	exercises/$(1)/era.c)))$(lab_parent_$(1))
+# (the Makefile's parent_of: read with every other descriptor's)
+lab_parent = $(call parent_of,exercises/$(1)/era.c)
 define api_rule
 $(B)/labs/api/$(1).txt: $(B)/eras/$(1).o $(call era_desc,$(1)) \
 		$(call era_objs,$(1)) $(COMMON_OBJS) exercises/grader/vet.sh
