@@ -256,13 +256,30 @@ preprocessed() {
 	{ line++ }'
 }
 
-# May a lab's code pull in PATH?  The submission's own files, the model
-# (src/), the lab's own folder,
-# the compiler's and the C library's headers (whose functions the object
-# check refuses by name); the grader's own submissions (under tests/)
-# also the rest of the tree's tests and skeletons.  Never a solution.
+# Each PATH of standard input (one a line), resolved as `realpath -m`
+# does, one a line, in order: by one realpath for them all, not a process
+# for each of the hundred and more files a submission's preprocessing
+# enters.  A name that resolves to more than one line (a link to a name
+# with a newline) would put every later answer against the wrong file:
+# then it fails, and the caller rejects the submission.
+resolve_all() {
+	_in=$(cat)
+	[ -n "$_in" ] || return 0
+	_out=$(printf '%s\n' "$_in" | xargs -r -d '\n' realpath -m --) ||
+		return 1
+	[ "$(printf '%s\n' "$_in" | wc -l)" = \
+	  "$(printf '%s\n' "$_out" | wc -l)" ] || return 1
+	printf '%s\n' "$_out"
+}
+
+# May a lab's code pull in the file whose resolved path is P (realpath
+# -m)?  The submission's own files, the model (src/), the lab's own
+# folder, the compiler's and the C library's headers (whose functions the
+# object check refuses by name); the grader's own submissions (under
+# tests/) also the rest of the tree's tests and skeletons.  Never a
+# solution.
 may_include() {
-	p=$(realpath -m "$1")
+	p=$1
 	case "$p" in
 	"$sub"/*) return 0 ;;
 	"$tree"/exercises/solutions/*) return 1 ;;
@@ -281,12 +298,15 @@ may_include() {
 if [ -n "$source" ]; then
 	tree=$(pwd -P)
 	sysdirs=
+	nl='
+'
 	if [ -n "${VET_CPP:-}" ]; then
-		for d in $($VET_CPP -E -v -x c /dev/null 2>&1 >/dev/null | awk '
+		dirs=$($VET_CPP -E -v -x c /dev/null 2>&1 >/dev/null | awk '
 			/search starts here/ { on = 1; next }
 			/^End of search list/ { on = 0 }
-			on { print $1 }'); do
-			d=$(realpath -m "$d")
+			on { print $1 }' | resolve_all) ||
+			die "cannot resolve the compiler's include directories"
+		for d in $dirs; do
 			case "$d" in
 			"$tree"|"$tree"/*) ;;
 			*) sysdirs="$sysdirs $d" ;;
@@ -316,29 +336,42 @@ if [ -n "$source" ]; then
 		esac
 		[ -n "${VET_CPP:-}" ] || continue
 		# the submission's folder: its other lab files are its own
-		sub=$(realpath -m "$src")
-		sub=${sub%/"$name"}
+		srcpath=$(realpath -m "$src")
+		sub=${srcpath%/"$name"}
 		own=
-		case "$(realpath -m "$src")" in
+		case "$srcpath" in
 		"$tree"/tests/*) own=1 ;;
 		esac
 		bad=
-		for w in $(preprocessed "$src" | tr ' ' '='); do
+		# what it pulls in, in order, and each file's resolved path
+		# (resolve_all), taken a line at a time as the list is read
+		pp=$(preprocessed "$src")
+		if ! resolved=$(printf '%s\n' "$pp" | sed -n 's/^file //p' |
+				resolve_all); then
+			reject "$name: a file it pulls in has a name this check cannot read: lab $num's code includes only the model's headers and sources"
+			continue
+		fi
+		resolved="$resolved$nl"
+		while IFS= read -r w; do
 			case "$w" in
-			pragma=*)
-				bad="$name:${w#pragma=}: a _Pragma a macro puts together: lab $num's code has none"
+			"pragma "*)
+				bad="$name:${w#pragma }: a _Pragma a macro puts together: lab $num's code has none"
 				break ;;
-			file=*)
-				may_include "${w#file=}" && continue
-				case "$(realpath -m "${w#file=}")" in
+			"file "*)
+				p=${resolved%%"$nl"*}
+				resolved=${resolved#*"$nl"}
+				may_include "$p" && continue
+				case "$p" in
 				"$tree"/src/*)
-					bad="$name pulls in ${w#file=}, a source file of the model, not a header: lab $num's code includes only the model's headers" ;;
+					bad="$name pulls in ${w#file }, a source file of the model, not a header: lab $num's code includes only the model's headers" ;;
 				*)
-					bad="$name pulls in ${w#file=}, a file outside the model's tree: lab $num's code includes only the model's headers and sources" ;;
+					bad="$name pulls in ${w#file }, a file outside the model's tree: lab $num's code includes only the model's headers and sources" ;;
 				esac
 				break ;;
 			esac
-		done
+		done <<EOF
+$pp
+EOF
 		if [ -n "$bad" ]; then
 			reject "$bad"
 			continue
