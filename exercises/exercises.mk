@@ -209,6 +209,16 @@ LAB_VARIANTS := $(patsubst tests/labs/%/expect,%,$(sort $(wildcard \
 LAB_NOCOMPILE := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
 	$(shell grep -l -E '^build: (fails|rejected)' \
 	$(LAB_VARIANTS:%=tests/labs/%/expect))))
+# Of those, the ones a rule of vet.sh must reject (`build: rejected`).
+# The first of each lab is graded as `make grade` grades it, through
+# grade.sh's own build (tests/check_labs.c); the rest are vetted here,
+# all in one make (LAB_REJECTED_LOG), not a make, and a reading of this
+# Makefile, each.
+LAB_REJECTED := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
+	$(shell grep -l '^build: rejected' \
+	$(LAB_VARIANTS:%=tests/labs/%/expect))))
+LAB_REJECTED_BUILT := $(filter-out $(foreach l,$(LABS),$(firstword \
+	$(filter $(l)/%,$(LAB_REJECTED)))),$(LAB_REJECTED))
 # Variants graded as if vet.sh had let them through (`vet: off`): what
 # stops their libc calls is the test process's sandbox and limits.
 LAB_UNVETTED := $(patsubst tests/labs/%/expect,%,$(if $(LAB_VARIANTS),\
@@ -272,11 +282,31 @@ $(foreach v,$(LAB_ASTSAYS),$(eval $(call lab_source_verdict,$(v))))
 $(B)/labs/%/built: $(B)/labs/%/reaplab
 	@touch $@
 
+# The submissions of LAB_REJECTED_BUILT, built as grade.sh builds each
+# (the binary with the student's code and its stamp `built`, which the
+# vet's rejection stops, its rule in OUT/rejected), by one make -k after
+# every lab binary (which they share objects with) and every time (what
+# is left of an earlier build is removed first: a stale binary would be
+# graded).  Their names go to rejected.list beside it: the tests grade
+# those with grade.sh --no-build (every other one with its build); a
+# submission that was not rejected leaves its binary, and its test fails.
+LAB_REJECTED_LOG := $(B)/labs/variants/rejected.log
+.PHONY: lab-rejected-force
+$(LAB_REJECTED_LOG): $(LAB_BINS) lab-rejected-force
+	@mkdir -p $(@D)
+	@echo "  VET   $(words $(LAB_REJECTED_BUILT)) submissions that must be rejected > $@"
+	@rm -f $(@D)/rejected.list $(foreach v,$(LAB_REJECTED_BUILT),$(addprefix \
+		$(B)/labs/variants/$(v)/,rejected built reaplab))
+	@$(MAKE) -s -k --no-print-directory $(LAB_REJECTED_BUILT:%=$(B)/labs/variants/%/built) \
+		> $@.tmp 2>&1 || true; mv $@.tmp $@
+	@printf '%s\n' $(LAB_REJECTED_BUILT) > $(@D)/rejected.list
+
 # The labs' tests (tests/check_labs.c) run every binary, and read those
 # verdicts (not under TSan, which leaves that suite out: tests/check_main.c).
 ifneq ($(SANITIZE),thread)
 CHECK_DEPS += $(LAB_VERDICTS)
 CHECK_DEPS += $(LAB_BINS)
+CHECK_DEPS += $(if $(LAB_REJECTED_BUILT),$(LAB_REJECTED_LOG))
 endif
 
 # --- the targets -----------------------------------------------------------
