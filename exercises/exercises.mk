@@ -190,7 +190,10 @@ endef
 # OUT/reaplab, once vet.sh has passed them (unless novet: the grader's own
 # tests of what stops code that got past it; noast: past the AST check
 # only); and OUT/broken/reaplab without them, for when they do not compile
-# or break a rule.
+# or break a rule.  That one holds nothing of the submission's, so it is
+# linked once, for the student's folder (B/labs/LAB), and every other
+# submission's is a hard link to it (its own path, for the tests that
+# look for processes still running it).
 define lab_submission
 ERA_DESC_$(2) := exercises/$(1)/era.c
 ERA_FILES_$(2) := $(addprefix $(3)/,$(filter %.c,$(LAB_FILES_$(1))))
@@ -199,7 +202,13 @@ $(if $(5),,$$(eval $$(call lab_vet,$(1),$(2),$(3),$(4),$(6))))
 $$(eval $$(call lab_binary,$(1),$(4),$(2),exercises/$(1)/era.c=src/eras/lab/era.c \
 	$(foreach f,$(filter %.c,$(LAB_FILES_$(1))),$(3)/$(f)=src/eras/lab/$(f)) \
 	$(call lab_prog_srcs,$(1))))
+ifeq ($(4),$(B)/labs/$(1))
 $$(eval $$(call lab_binary,$(1),$(4)/broken,,$(call lab_prog_srcs,$(1))))
+else
+$(4)/broken/reaplab: $(B)/labs/$(1)/broken/reaplab
+	@mkdir -p $$(@D)
+	ln -f $$< $$@
+endif
 endef
 
 LAB_VARIANTS := $(patsubst tests/labs/%/expect,%,$(sort $(wildcard \
