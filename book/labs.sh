@@ -53,11 +53,34 @@ labs() {
 	done | LC_ALL=C sort
 }
 
-# conf LAB KEY: the value of KEY in the lab's lab.conf
-conf() {
-	sed -n "s/^$2:[[:space:]]*//p" "$LABS_DIR/$1/lab.conf" | head -n 1 |
-	sed 's/[[:space:]]*$//'
+# conf LAB KEY: the value of KEY in the lab's lab.conf (the first line
+# "KEY:", its value without the blanks around it).  Every lab.conf is read
+# once, by one awk, into a function of one case statement, so that a
+# lookup starts no process: the book's filter asks a lab's chapter for
+# every chapter of the book, and a sed pipeline each cost over a thousand
+# processes a build.
+conf_case() {
+	set -- "$LABS_DIR"/[0-9][0-9]-*/lab.conf
+	[ -f "$1" ] || return 0
+	awk '
+	function q(s) { gsub(/\047/, "\047\\\047\047", s); return "\047" s "\047" }
+	FNR == 1 { n = split(FILENAME, p, "/"); lab = p[n - 1] }
+	match($0, /^[A-Za-z0-9_-]+:/) {
+		key = substr($0, 1, RLENGTH - 1)
+		if ((lab, key) in seen)
+			next
+		seen[lab, key] = 1
+		v = substr($0, RLENGTH + 1)
+		sub(/^[[:space:]]+/, "", v)
+		sub(/[[:space:]]+$/, "", v)
+		print q(lab "/" key) ") printf \047%s\\n\047 " q(v) " ;;"
+	}' "$@"
 }
+eval "conf() {
+	case \"\$1/\$2\" in
+	$(conf_case)
+	esac
+}"
 
 # chapter_ids: the page ids of the book (BOOK_DIR/chapters)
 chapter_ids() {
