@@ -73,6 +73,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -845,8 +846,41 @@ class Checker:
                         'indexes an array only by a constant within its bounds')
 
 
-def system_dirs(clang, tree):
-    """Where clang looks for the system's headers (not the tree's)."""
+def system_dirs(clang, tree, cache=None):
+    """Where clang looks for the system's headers (not the tree's).
+
+    With a cache folder, asked of clang once for these arguments, this
+    tree and this clang binary (its path, size and time: an upgrade asks
+    again), not once for every file checked.
+    """
+    key = None
+    if cache:
+        exe = shutil.which(clang[0]) or clang[0]
+        h = hashlib.sha256()
+        try:
+            st = os.stat(exe)
+            stamp = '%s %d %d' % (os.path.realpath(exe), st.st_size,
+                                  st.st_mtime_ns)
+        except OSError:
+            stamp = exe
+        for x in [stamp, tree] + clang:
+            h.update(x.encode() + b'\0')
+        key = os.path.join(cache, 'sysdirs-' + h.hexdigest())
+        if os.path.exists(key):
+            with open(key) as f:
+                return f.read().split('\n')[:-1]
+    dirs = ask_system_dirs(clang, tree)
+    if key:
+        os.makedirs(cache, exist_ok=True)
+        tmp = '%s.%d.tmp' % (key, os.getpid())
+        with open(tmp, 'w') as f:
+            f.write(''.join(d + '\n' for d in dirs))
+        os.replace(tmp, key)
+    return dirs
+
+
+def ask_system_dirs(clang, tree):
+    """system_dirs(), from clang -v."""
     rc, out, err = run(clang + ['-E', '-v', '-x', 'c', '/dev/null'])
     dirs, on = [], False
     for line in err.split('\n'):
@@ -930,7 +964,8 @@ def main(argv):
             lines = [l for l in err.split('\n') if 'error' in l]
             sys.stdout.write((lines or [err.strip()])[0] + '\n')
             return 3
-        c = Checker(Ast(json.loads(out), tree, system_dirs(clang, tree)),
+        c = Checker(Ast(json.loads(out), tree, system_dirs(clang, tree,
+                                                      opts['cache'])),
                     allow, lab, opts['name'], num, src)
         c.check(opts['report'])
         if not opts['report']:
