@@ -141,9 +141,11 @@ ERA_PARENTS := $(shell awk 'FNR == 1 { print FILENAME "=" } \
 	print FILENAME "=" q[2] }' $(wildcard src/eras/*/era.c \
 	tests/mutants/*/era.c $(filter-out %/grade.c,$(wildcard \
 	exercises/[0-9]*/*.c)) tests/programs/*.c))
-$(foreach w,$(ERA_PARENTS),$(eval parent_of_$(firstword $(subst =, ,$(w))) \
-	:= $(parent_of_$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, \
-	,$(w)))))
+# $(call memo_words,PREFIX,KEY=WORD...): PREFIX<KEY> := its WORDs, in order
+# (the answers of one process for many questions, remembered)
+memo_words = $(foreach w,$(2),$(eval $(1)$(firstword $(subst =, ,$(w))) \
+	:= $($(1)$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, ,$(w)))))
+$(call memo_words,parent_of_,$(ERA_PARENTS))
 parent_of = $(if $(filter undefined,$(origin parent_of_$(1))),$(eval \
 	parent_of_$(1) := $(shell sed -n \
 	's/^[[:space:]]*\.parent = "\(.*\)",.*/\1/p' $(1))))$(strip \

@@ -42,16 +42,14 @@ LABS := $(patsubst exercises/%/lab.conf,%,$(sort $(wildcard \
 # read by one awk: make reads this file for every `make grade` and every
 # sub-make, and a sed for each lab and key cost it 38 processes.  The
 # words of each key's lines, in order, as `sed -n 's/^KEY:[ ]*//p'` reads
-# them (LAB.KEY=WORD, remembered as lab_conf_LAB.KEY).
+# them (LAB.KEY=WORD, remembered as lab_conf_LAB.KEY by memo_words).
 LAB_CONF_WORDS := $(if $(LABS),$(shell awk '{ k = $$0; sub(/:.*/, "", k) } \
 	(k == "files" || k == "programs") && index($$0, k ":") == 1 { \
 	v = substr($$0, length(k) + 2); n = split(FILENAME, p, "/"); \
 	m = split(v, w, /[[:space:]]+/); for (i = 1; i <= m; i++) \
 	if (w[i] != "") print p[n - 1] "." k "=" w[i] }' \
 	$(LABS:%=exercises/%/lab.conf)))
-$(foreach w,$(LAB_CONF_WORDS),$(eval lab_conf_$(firstword $(subst =, ,$(w))) \
-	:= $(lab_conf_$(firstword $(subst =, ,$(w)))) $(word 2,$(subst =, \
-	,$(w)))))
+$(call memo_words,lab_conf_,$(LAB_CONF_WORDS))
 lab_conf = $(strip $(lab_conf_$(1).$(2)))
 
 LAB_GRADER_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(sort $(wildcard \
