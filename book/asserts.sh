@@ -72,113 +72,137 @@ assertions() {
 	{ prose = $0 }' "$@"
 }
 
-# match_lines FILE ERE: the numbers of the lines of FILE that match
-match_lines() {
-	grep -nE -e "$2" "$1" 2>/dev/null | cut -d: -f1 || true
+# The fragments book/fragments lists, one a line: read once, not once for
+# each assertion (a make check checks a hundred and more, and a process
+# costs milliseconds here).
+known_fragments() {
+	sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' "$FRAGMENTS" |
+		awk '{ print $1 }'
 }
 
-# check ONE-ASSERTION: prints nothing if it holds, else why not
+# check NEG FRAGMENT REST: in this shell (its variables are c_*, p*, m*
+# and the loops' own), sets why to nothing if the assertion holds,
+# else to why not.  The shell splits and counts the patterns, and one
+# grep -nE a pattern both matches it and says (status 2) that it is no
+# extended regular expression; every pattern is tried so before any
+# verdict is drawn from what they match.
 check() {
-	neg=$1 frag=$2 rest=$3
-	if [ "$neg" = bad ]; then
-		echo "not an assertion (one line, ending in \" -->\")"
+	c_neg=$1 c_frag=$2 c_rest=$3 why=
+	if [ "$c_neg" = bad ]; then
+		why='not an assertion (one line, ending in " -->")'
 		return
 	fi
-	known=$(sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' "$FRAGMENTS" |
-		awk -v f="$frag" '$1 == f { print "yes"; exit }')
-	if [ -z "$known" ]; then
-		echo "unknown fragment '$frag' (not a file of $FRAGMENTS)"
-		return
-	fi
-	if [ ! -s "$G/$frag" ]; then
-		echo "fragment $G/$frag is missing or empty: did make book run?"
+	case "$nl$known$nl" in
+	*"$nl$c_frag$nl"*) ;;
+	*)
+		why="unknown fragment '$c_frag' (not a file of $FRAGMENTS)"
+		return ;;
+	esac
+	if [ ! -s "$G/$c_frag" ]; then
+		why="fragment $G/$c_frag is missing or empty: did make book run?"
 		return
 	fi
 	count=
-	case $rest in
+	case $c_rest in
 	*/\ =[0-9]*)
-		count=${rest##*/ =}
-		rest=${rest%/ =*}/
+		count=${c_rest##*/ =}
+		c_rest=${c_rest%/ =*}/
 		case $count in
-		*[!0-9]*) echo "count '=$count' is not a number"; return ;;
+		*[!0-9]*) why="count '=$count' is not a number"; return ;;
 		esac ;;
 	esac
-	case $rest in
+	case $c_rest in
 	/*/) ;;
-	*) echo "patterns must be /ERE/, separated by a space"; return ;;
+	*) why="patterns must be /ERE/, separated by a space"; return ;;
 	esac
-	# split "/a/ /b/" into a, b (one a line)
-	pats=$(printf '%s\n' "$rest" | awk '{
-		s = substr($0, 2, length($0) - 2)
-		while ((i = index(s, "/ /")) > 0) {
-			print substr(s, 1, i - 1)
-			s = substr(s, i + 3)
-		}
-		print s
-	}')
-	npats=$(printf '%s\n' "$pats" | wc -l)
+	# split "/a/ /b/" into a, b (p1, p2, ...)
+	s=${c_rest#/}
+	s=${s%/}
+	npats=0
+	while :; do
+		case $s in
+		*"/ /"*) p=${s%%"/ /"*} s=${s#*"/ /"} more=yes ;;
+		*) p=$s more= ;;
+		esac
+		npats=$((npats + 1))
+		eval "p$npats=\$p"
+		[ -n "$more" ] || break
+	done
 	if [ -n "$count" ] && [ "$npats" != 1 ]; then
-		echo "a count goes with one pattern"
+		why="a count goes with one pattern"
 		return
 	fi
-	bad=
-	while IFS= read -r p; do
+	# each one's matching lines, as grep -n prints them (m1, m2, ...)
+	i=0
+	while [ $i -lt $npats ]; do
+		i=$((i + 1))
+		eval "p=\$p$i"
 		if [ -z "$p" ]; then
-			bad="an empty pattern"
-			break
+			why="an empty pattern"
+			return
 		fi
 		rc=0
-		printf '' | grep -E -e "$p" >/dev/null 2>&1 || rc=$?
-		[ $rc -le 1 ] || { bad="'$p' is not an extended regular expression"; break; }
-	done <<EOF
-$pats
-EOF
-	if [ -n "$bad" ]; then
-		echo "$bad"
-		return
-	fi
+		m=$(grep -nE -e "$p" "$G/$c_frag" 2>/dev/null) || rc=$?
+		if [ $rc -gt 1 ]; then
+			why="'$p' is not an extended regular expression"
+			return
+		fi
+		eval "m$i=\$m"
+	done
 	if [ -n "$count" ]; then
-		n=$(match_lines "$G/$frag" "$pats" | wc -l)
-		if [ "$neg" = "!" ]; then
-			[ "$n" != "$count" ] ||
-				echo "exactly $count lines match, as it says must not be"
+		cnt=0
+		[ -z "$m1" ] || cnt=$(printf '%s\n' "$m1" | wc -l)
+		cnt=$((cnt))
+		if [ "$c_neg" = "!" ]; then
+			[ "$cnt" != "$count" ] ||
+				why="exactly $count lines match, as it says must not be"
 		else
-			[ "$n" = "$count" ] ||
-				echo "$n lines match, not $count"
+			[ "$cnt" = "$count" ] || why="$cnt lines match, not $count"
 		fi
 		return
 	fi
 	# each pattern on a later line than the one before
-	at=0 held=yes
-	while IFS= read -r p; do
-		next=$(match_lines "$G/$frag" "$p" |
-		       awk -v at="$at" '$1 > at { print; exit }')
+	at=0 held=yes text= i=0
+	while [ $i -lt $npats ]; do
+		i=$((i + 1))
+		eval "m=\$m$i"
+		next=
+		while IFS= read -r l; do
+			[ -n "$l" ] || continue
+			if [ "${l%%:*}" -gt "$at" ]; then
+				next=${l%%:*} text=${l#*:}
+				break
+			fi
+		done <<EOF
+$m
+EOF
 		if [ -z "$next" ]; then
 			held=no
-			missing=$p
+			eval "missing=\$p$i"
 			break
 		fi
 		at=$next
-	done <<EOF
-$pats
-EOF
-	if [ "$neg" = "!" ] && [ $held = yes ]; then
+	done
+	if [ "$c_neg" = "!" ] && [ $held = yes ]; then
 		if [ "$npats" = 1 ]; then
-			echo "line $at matches: $(sed -n "${at}p" "$G/$frag")"
+			why="line $at matches: $text"
 		else
-			echo "the lines match in that order, the last at line $at"
+			why="the lines match in that order, the last at line $at"
 		fi
-	elif [ "$neg" = "=" ] && [ $held = no ]; then
+	elif [ "$c_neg" = "=" ] && [ $held = no ]; then
 		if [ "$npats" = 1 ]; then
-			echo "no line matches"
+			why="no line matches"
 		else
-			echo "no line matches /$missing/ after line $at"
+			why="no line matches /$missing/ after line $at"
 		fi
 	fi
 }
 
 n=0 failed=0
 sep=$(printf '\037')
+nl='
+'
+known=$(known_fragments)
 assertions "$@" > "${TMPDIR:-/tmp}/asserts.$$" || true
 trap 'rm -f "${TMPDIR:-/tmp}/asserts.$$"' EXIT
 while IFS="$sep" read -r file line neg frag rest prose; do
@@ -188,7 +212,7 @@ while IFS="$sep" read -r file line neg frag rest prose; do
 		continue
 	fi
 	n=$((n + 1))
-	why=$(check "$neg" "$frag" "$rest")
+	check "$neg" "$frag" "$rest"
 	[ -n "$why" ] || continue
 	failed=$((failed + 1))
 	if [ "$neg" = bad ]; then

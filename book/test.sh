@@ -885,6 +885,8 @@ Each of these is false or wrong.
 <!-- assert one.txt x -->
 <!-- assert one.txt /x/
 <!-- assert one.txt /(/ -->
+<!-- assert one.txt /R reaps/ // -->
+<!-- assert one.txt /V sleeps/ /W wakes/ =1 -->
 EOF
 out=$(G="$tmp/asg" FRAGMENTS="$tmp/asg/fragments" sh book/asserts.sh "$tmp/as/y.md" 2>&1 || true)
 must_fail asserts-none "y.md:2: assert one.txt /W wakes/: no line matches" "$out"
@@ -895,7 +897,9 @@ must_fail asserts-unknown "y.md:6: .*unknown fragment 'two.txt'" "$out"
 must_fail asserts-syntax "y.md:7: .*patterns must be /ERE/" "$out"
 must_fail asserts-unclosed "y.md:8: .*not an assertion" "$out"
 must_fail asserts-ere "y.md:9: .*not an extended regular expression" "$out"
-must_fail asserts-all "book: 8 of 8 assertions about runs do not hold" "$out"
+must_fail asserts-empty "y.md:10: .*an empty pattern" "$out"
+must_fail asserts-count-one "y.md:11: .*a count goes with one pattern" "$out"
+must_fail asserts-all "book: 10 of 10 assertions about runs do not hold" "$out"
 
 # claims: a commit id planted, unledgered, in a copy of the book fails
 # naming the file, the line and the id; so does one token of each other
