@@ -337,6 +337,12 @@ static uintptr_t key_of(const struct sim_dep_ev *d)
 struct scratch {
 	struct rev *r;
 	int *prev;		/* the step before on the same object, or -1 */
+	/*
+	 * r[i].key again, packed: a free's candidates are every earlier
+	 * step on its object, found by a scan of all of them, which through
+	 * r[] (a struct rev apart) loaded a cache line a step
+	 */
+	uintptr_t *key;
 	unsigned int *cand;
 	u64 *seen;		/* candidates() merging: a bit per step, kept 0 */
 	unsigned int *seq;	/* a race's reversal: its steps */
@@ -933,6 +939,7 @@ static void scratch_fit(struct scratch *s, size_t n)
 	s->cap = 2 * n;
 	s->r = grow(s->r, s->cap * sizeof(*s->r));
 	s->prev = grow(s->prev, s->cap * sizeof(*s->prev));
+	s->key = grow(s->key, s->cap * sizeof(*s->key));
 	s->cand = grow(s->cand, 2 * s->cap * sizeof(*s->cand));
 	s->seq = grow(s->seq, s->cap * sizeof(*s->seq));
 	s->rank = grow(s->rank, s->cap * sizeof(*s->rank));
@@ -961,6 +968,7 @@ static void scratch_free(struct scratch *s)
 
 	free(s->r);
 	free(s->prev);
+	free(s->key);
 	free(s->cand);
 	free(s->seen);
 	free(s->seq);
@@ -1063,10 +1071,18 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 
 	if (rk->dep.cls == DC_FREE) {
 		/* every step on an address inside the freed object */
-		for (j = k - 1; j >= 0; j--)
-			if (s->r[j].key >= rk->dep.addr &&
-			    s->r[j].key < rk->dep.addr + rk->dep.len)
-				s->cand[nc++] = j;
+		uintptr_t addr = rk->dep.addr;
+		size_t len = rk->dep.len;
+
+		/*
+		 * without a branch: which steps touch the object follows no
+		 * pattern a predictor learns, and a miss cost more than the
+		 * store
+		 */
+		for (j = k - 1; j >= 0; j--) {
+			s->cand[nc] = j;
+			nc += s->key[j] - addr < len;
+		}
 		sources++;
 	} else if (rk->dep.cls == DC_AWAIT) {
 		/*
@@ -1317,7 +1333,7 @@ static void analyse(struct dpor *d, struct scratch *s,
 			struct rev *ri = &s->r[i];
 
 			sim_dep_of_event(w, ev, &ri->dep);
-			ri->key = key_of(&ri->dep);
+			ri->key = s->key[i] = key_of(&ri->dep);
 			ri->plain = plain_class(&ri->dep);
 			t = ri->dep.tid;
 			s->steps[t][s->nsteps[t]++] = i;
@@ -1380,7 +1396,7 @@ static void analyse(struct dpor *d, struct scratch *s,
 		    w->threads[t].op.kind != SEAM_AWAIT)
 			continue;
 		sim_dep_of_pending(w, t, &rv->dep);
-		rv->key = key_of(&rv->dep);
+		rv->key = s->key[nsteps] = key_of(&rv->dep);
 		rv->plain = plain_class(&rv->dep);
 		s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
 		clock_step(d, s, nsteps, clock, clock2, count, false);
