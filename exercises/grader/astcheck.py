@@ -7,7 +7,7 @@
 # student's file is compiled):
 #
 #   astcheck.py --lab LAB --allow FILE --name NAME [--cache DIR] [--report]
-#               -- CLANG ARGS... SRC
+#               [--pre FILE] -- CLANG ARGS... SRC
 #
 # CLANG ARGS is clang with the model's include path; SRC the student's
 # file, NAME how the lab calls it (mm/mmap.c).  Prints nothing and exits
@@ -18,8 +18,14 @@
 # nothing is let through unchecked.  --cache DIR keeps each verdict under
 # a hash of everything it depends on (the file as the preprocessor
 # delivers it, the allow-list, this script), so that a submission graded
-# again costs one run of the preprocessor.  --report prints what SRC
-# uses, in the allow-list's own form (for whoever writes one), and checks
+# again costs one run of the preprocessor.  --pre FILE (- for standard
+# input) is that run's output, macros and all (-E -dD), made by the
+# caller: vet.sh has its compiler preprocess SRC with -dD for what SRC
+# pulls in, and hands on what it printed, so the file is not
+# preprocessed a second time (the macros are then the compiler's that
+# builds the lab, which are what the student's code is compiled with);
+# without it, clang -E -dD makes it.  --report prints what SRC uses, in
+# the allow-list's own form (for whoever writes one), and checks
 # nothing.
 #
 # DOC: What a lab's code is checked against
@@ -146,7 +152,8 @@ class Refused(Exception):
 
 def usage():
     sys.stderr.write('usage: astcheck.py --lab LAB --allow FILE --name NAME '
-                     '[--cache DIR] [--report] -- CLANG ARGS... SRC\n')
+                     '[--cache DIR] [--report] [--pre FILE] '
+                     '-- CLANG ARGS... SRC\n')
     sys.exit(2)
 
 
@@ -915,7 +922,7 @@ def main(argv):
         a = argv[i]
         if a == '--report':
             opts['report'] = True
-        elif a in ('--lab', '--allow', '--name', '--cache') and \
+        elif a in ('--lab', '--allow', '--name', '--cache', '--pre') and \
              i + 1 < len(argv):
             opts[a[2:]] = argv[i + 1]
             i += 1
@@ -933,10 +940,16 @@ def main(argv):
     with open(src, errors='replace') as f:
         text = f.read()
 
-    rc, pre, err = run(clang + ['-E', '-dD', src])
-    if rc:
-        sys.stdout.write(err.split('\n')[0] + '\n')
-        return 3
+    if opts.get('pre') == '-':
+        pre = sys.stdin.read()
+    elif opts.get('pre'):
+        with open(opts['pre'], errors='replace') as f:
+            pre = f.read()
+    else:
+        rc, pre, err = run(clang + ['-E', '-dD', src])
+        if rc:
+            sys.stdout.write(err.split('\n')[0] + '\n')
+            return 3
     key = None
     if opts['cache'] and not opts['report']:
         h = hashlib.sha256()

@@ -237,15 +237,17 @@ read_source() {
 	}' "$1"
 }
 
-# What the preprocessor itself pulls in and emits for SRC ($VET_CPP, the
-# compiler with the model's flags): every file it enters, from its line
-# markers, outside what a lab's code may include prints "file PATH"; a
-# #pragma that comes out of SRC's own text (a _Pragma a macro pasted
-# together) prints "pragma LINE".  The preprocessor's own pragmas (once,
-# poison, dependency...) are done and gone by then: none of them reads a
-# file or places code.
+# What the preprocessor itself pulls in and emits for SRC, from its
+# output on standard input ($VET_CPP -E -dD, the compiler with the
+# model's flags): every file it enters, from its line markers, outside
+# what a lab's code may include prints "file PATH"; a #pragma that comes
+# out of SRC's own text (a _Pragma a macro pasted together) prints
+# "pragma LINE".  The preprocessor's own pragmas (once, poison,
+# dependency...) are done and gone by then: none of them reads a file or
+# places code.  (With -dD a #define stays where it was, in place of the
+# empty line that keeps the line count.)
 preprocessed() {
-	$VET_CPP -E "$1" 2>/dev/null | awk -v me="$1" '
+	awk -v me="$1" '
 	/^# [0-9]+ "/ {
 		cur = $3; gsub(/"/, "", cur); line = $2
 		# (a path ending in // is the working directory -g records)
@@ -345,7 +347,10 @@ if [ -n "$source" ]; then
 		bad=
 		# what it pulls in, in order, and each file's resolved path
 		# (resolve_all), taken a line at a time as the list is read
-		pp=$(preprocessed "$src")
+		# one run of the preprocessor, macros and all: read here for
+		# what it enters, and by astcheck.py for the macros (--pre)
+		cpp_out=$($VET_CPP -E -dD "$src" 2>/dev/null)
+		pp=$(printf '%s\n' "$cpp_out" | preprocessed "$src")
 		if ! resolved=$(printf '%s\n' "$pp" | sed -n 's/^file //p' |
 				resolve_all); then
 			reject "$name: a file it pulls in has a name this check cannot read: lab $num's code includes only the model's headers and sources"
@@ -380,10 +385,11 @@ EOF
 		# what the compiler sees: clang's AST against the lab's
 		# allow-list (astcheck.py, DOC: What a lab's code is checked
 		# against)
-		bad=$(${VET_PYTHON:-python3} exercises/grader/astcheck.py \
+		bad=$(printf '%s\n' "$cpp_out" |
+			${VET_PYTHON:-python3} exercises/grader/astcheck.py \
 			--lab "$lab" \
 			--allow "exercises/$lab/allow.conf" --name "$name" \
-			${VET_AST_CACHE:+--cache "$VET_AST_CACHE"} \
+			${VET_AST_CACHE:+--cache "$VET_AST_CACHE"} --pre - \
 			-- $VET_CLANG "$src" 2>&1)
 		case $? in
 		0) ;;
