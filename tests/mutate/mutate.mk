@@ -37,7 +37,8 @@ $(MUTATE_B)/mutate: tests/mutate/mutate.c Makefile
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 
 # What the runner needs to build a mutant as the Makefile builds an era:
-# the compiler and the model's flags, each era's sources in link order
+# the compiler, the model's flags and the link's (the Makefile's, without
+# the data-race oracle's -fsanitize=thread), each era's sources in link order
 # (era.c, its overlay and its ancestors', the common tree), and the rest
 # of the binary.  One line per setting, tab separated.  Written at every
 # make and replaced only when it changed: a source file added to the tree
@@ -48,6 +49,7 @@ $(MUTATE_B)/config.tsv: FORCE Makefile tests/mutate/mutate.mk \
 	@{ printf 'b\t%s\n' '$(B)'; \
 	  printf 'cc\t%s\n' '$(CC)'; \
 	  printf 'cflags\t%s\n' '$(filter-out -MMD -MP,$(ALL_CFLAGS)) $(MODEL_CFLAGS) $(RACE_CFLAGS)'; \
+	  printf 'lflags\t%s\n' '$(filter-out -MMD -MP,$(ALL_CFLAGS))'; \
 	  printf 'link\t%s\n' '$(SIM_OBJS) $(B)/obj/gen/sources.o'; \
 	  printf 'cli\t%s\n' '$(CLI_OBJS)'; \
 	  printf 'ldlibs\t%s\n' '$(LDLIBS)'; \

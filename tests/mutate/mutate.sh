@@ -41,6 +41,11 @@ cfg() {
 B=$(cfg b)
 CC=$(cfg cc)
 CFLAGS=$(cfg cflags)
+# what reaplab is linked with: the model's objects are compiled with
+# -fsanitize=thread for the data-race oracle's hooks, and that flag at the
+# link would pull in the real TSan runtime too (its interceptors in every
+# memcpy(), its shadow memory), which the Makefile's reaplab does not have
+LFLAGS=$(cfg lflags)
 LINK=$(cfg link)
 CLI=$(cfg cli)
 LDLIBS=$(cfg ldlibs)
@@ -91,7 +96,7 @@ link_bin() {
 		fi
 	done
 	# shellcheck disable=SC2086
-	$CC $CFLAGS -o "$out" $LINK $eobjs $CLI $LDLIBS "$@"
+	$CC $LFLAGS -o "$out" $LINK $eobjs $CLI $LDLIBS "$@"
 }
 
 now() {
