@@ -287,7 +287,6 @@ struct rev {
 	u16 vc2[SIM_MAX_THREADS];	/* ... without the enabling edges */
 	u16 idx;		/* the step's number within its thread, from 1 */
 	bool plain;		/* plain_class(&dep) */
-	uintptr_t key;		/* the exact object, 0 for sleep states */
 };
 
 /*
@@ -338,9 +337,10 @@ struct scratch {
 	struct rev *r;
 	int *prev;		/* the step before on the same object, or -1 */
 	/*
-	 * r[i].key again, packed: a free's candidates are every earlier
-	 * step on its object, found by a scan of all of them, which through
-	 * r[] (a struct rev apart) loaded a cache line a step
+	 * each step's key_of(), the exact object, 0 for sleep states: kept
+	 * apart from r[], packed, because a free's candidates are every
+	 * earlier step on its object, found by a scan of all of them, which
+	 * through r[] (a struct rev apart) loaded a cache line a step
 	 */
 	uintptr_t *key;
 	unsigned int *cand;
@@ -527,7 +527,7 @@ static void wut_insert(struct dpor *d, struct scratch *s, unsigned int j,
 		if (!e->plain)
 			v.plain = false;
 		else
-			v.words |= word_bit(e->key);
+			v.words |= word_bit(s->key[seq[i]]);
 	}
 	where = find_compatible(p, d->node[j].wut, &v);
 	if (where >= 0 && p->n[where].child < 0)
@@ -1023,12 +1023,12 @@ static void scratch_rewind(struct scratch *s, unsigned int p, size_t nsteps)
 		s->tab = grow(NULL, s->tab_size * sizeof(*s->tab));
 		memset(s->tab, 0, s->tab_size * sizeof(*s->tab));
 		for (i = 0; i < p; i++)
-			if (s->r[i].key)
-				*tab_slot(s, s->r[i].key) = i;
+			if (s->key[i])
+				*tab_slot(s, s->key[i]) = i;
 	} else {
 		for (i = s->valid; i-- > p;)
-			if (s->r[i].key)
-				*tab_slot(s, s->r[i].key) = s->prev[i];
+			if (s->key[i])
+				*tab_slot(s, s->key[i]) = s->prev[i];
 	}
 	while (s->nw && s->wakes[s->nw - 1] >= p)
 		s->nw--;
@@ -1101,7 +1101,7 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 		for (c = s->nf; c-- > 0;)
 			s->cand[nc++] = s->frees[c];
 		sources += !!s->nf;
-	} else if (rk->key) {
+	} else if (s->key[k]) {
 		for (j = s->prev[k]; j >= 0; j = s->prev[j]) {
 			s->cand[nc++] = j;
 			if (covers(&s->r[j], rk) &&
@@ -1113,7 +1113,8 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 		for (c = s->nf, found = false; c-- > 0;) {
 			const struct sim_dep_ev *f = &s->r[s->frees[c]].dep;
 
-			if (rk->key >= f->addr && rk->key < f->addr + f->len) {
+			if (s->key[k] >= f->addr &&
+			    s->key[k] < f->addr + f->len) {
 				s->cand[nc++] = s->frees[c];
 				found = true;
 			}
@@ -1126,7 +1127,7 @@ static unsigned int candidates(struct scratch *s, unsigned int k)
 		sources++;
 	}
 	/* what may change a word may end a spin-wait on it */
-	if ((rk->key || rk->dep.cls == DC_FREE) && s->na) {
+	if ((s->key[k] || rk->dep.cls == DC_FREE) && s->na) {
 		for (c = s->na; c-- > 0;)
 			s->cand[nc++] = s->awaits[c];
 		sources++;
@@ -1333,7 +1334,7 @@ static void analyse(struct dpor *d, struct scratch *s,
 			struct rev *ri = &s->r[i];
 
 			sim_dep_of_event(w, ev, &ri->dep);
-			ri->key = s->key[i] = key_of(&ri->dep);
+			s->key[i] = key_of(&ri->dep);
 			ri->plain = plain_class(&ri->dep);
 			t = ri->dep.tid;
 			s->steps[t][s->nsteps[t]++] = i;
@@ -1341,8 +1342,8 @@ static void analyse(struct dpor *d, struct scratch *s,
 			if (d->ev)
 				d->ev[i][ri->dep.tid] = ri->dep;
 			s->prev[i] = -1;
-			if (ri->key) {
-				int *last = tab_slot(s, ri->key);
+			if (s->key[i]) {
+				int *last = tab_slot(s, s->key[i]);
 
 				s->prev[i] = *last;
 				*last = i;
@@ -1396,9 +1397,10 @@ static void analyse(struct dpor *d, struct scratch *s,
 		    w->threads[t].op.kind != SEAM_AWAIT)
 			continue;
 		sim_dep_of_pending(w, t, &rv->dep);
-		rv->key = s->key[nsteps] = key_of(&rv->dep);
+		s->key[nsteps] = key_of(&rv->dep);
 		rv->plain = plain_class(&rv->dep);
-		s->prev[nsteps] = rv->key ? *tab_slot(s, rv->key) : -1;
+		s->prev[nsteps] = s->key[nsteps] ?
+				  *tab_slot(s, s->key[nsteps]) : -1;
 		clock_step(d, s, nsteps, clock, clock2, count, false);
 	}
 	s->valid = nsteps;
