@@ -402,7 +402,10 @@ static void watch_faults(void)
 		sigaction(sigs[i], &sa, &old_fault[sigs[i]]);
 }
 
-/* Every descriptor but 0, 1, 2 and REPORT_FD closed. */
+/*
+ * Every descriptor but 0, 1, 2, REPORT_FD and the line server's (DOC:
+ * One line server for a grading, src/sim/engine/symbols.c) closed.
+ */
 static void close_others(void)
 {
 	DIR *d = opendir("/proc/self/fd");
@@ -417,7 +420,8 @@ static void close_others(void)
 	while ((e = readdir(d)) && n < 256) {
 		int fd = atoi(e->d_name);
 
-		if (e->d_name[0] != '.' && fd > REPORT_FD && fd != dirfd(d))
+		if (e->d_name[0] != '.' && fd > REPORT_FD && fd != dirfd(d) &&
+		    !sim_source_lines_server(fd))
 			fds[n++] = fd;
 	}
 	closedir(d);
@@ -477,7 +481,10 @@ static void child_setup(int i, int report)
 	signal(SIGTERM, SIG_DFL);
 	watch_faults();
 	on_exit(on_exit_in_test, NULL);
-	/* a race's report names its lines: addr2line, started while we may */
+	/*
+	 * a race's report names its lines: addr2line, started while we may
+	 * (the runner's, if it started one: then this does nothing)
+	 */
 	sim_source_lines_serve();
 	why = getenv("GRADE_SANDBOX") && !strcmp(getenv("GRADE_SANDBOX"), "0") ?
 	      NULL : grade_sandbox();
@@ -576,7 +583,8 @@ static unsigned long rss_mb(pid_t pid)
 /*
  * Kill every process the test left: this runner is a child subreaper, so
  * each one, in whatever session, is re-parented to it once its parent is
- * gone.  Kill our children, reap them, look again, until none is left.
+ * gone.  Kill our children (but the line server, the next test's too),
+ * reap them, look again, until none is left.
  */
 static void kill_descendants(void)
 {
@@ -602,7 +610,7 @@ static void kill_descendants(void)
 			p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
 			fclose(f);
 			if (p && sscanf(p + 1, " %*c %d", &ppid) == 1 &&
-			    ppid == me) {
+			    ppid == me && pid != sim_source_lines_server(-1)) {
 				kill(pid, SIGKILL);
 				found++;
 			}
@@ -1374,6 +1382,12 @@ int grade_main(int argc, char **argv, const char *argv0)
 	if (!res)
 		return cli_error("grade: out of memory");
 	reject = rejected(why_rejected, sizeof(why_rejected));
+	/*
+	 * one source-line server for every test of this grading, which
+	 * each test process inherits (DOC: One line server for a grading)
+	 */
+	if (forking && !reject)
+		sim_source_lines_serve();
 	printf("== %s: %s (%s, %s; book: %s) ==\n", grade_lab_id, conf.title,
 	       conf.kind, conf.difficulty, conf.chapter);
 	if (reject) {

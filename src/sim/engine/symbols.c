@@ -8,6 +8,7 @@
  * the binary's own symbol table turns addresses back into kernel names.
  */
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -178,11 +179,27 @@ const char *sim_symbol(const void *addr)
  * exercises/grader/sandbox.c) has started one before, which then answers
  * one address at a time over a pipe, as addr2line does when it reads
  * its addresses from standard input (sim_source_lines_serve()).
+ *
+ * DOC: One line server for a grading
+ *
+ * The grader starts the server once, before its first test, and every
+ * test process it forks inherits it: a grading of a dozen tests starts
+ * one addr2line, not a dozen (each costs a fork, an exec and the reading
+ * of a 5-MB binary's symbols, and most tests never ask).  The processes
+ * take turns, never two at once (the runner waits for each test), but a
+ * test killed between its question and the answer leaves that answer in
+ * the pipe.  So the server echoes each address before its line (-a), an
+ * answer is taken only after its own address, and what comes before is
+ * skipped: a stale echo with the line after it, a stale line alone.  A
+ * question is one write() of less than PIPE_BUF bytes, never split, and
+ * the answer is read a byte at a time, so that no process keeps in a
+ * buffer of its own what the next one needs.
  */
 #define MAX_LINES	64
 
 static int serve_fd = -1;	/* the server's standard input */
-static FILE *serve_reply;	/* and its output */
+static int serve_in = -1;	/* and its output */
+static pid_t serve_pid;
 
 static struct {
 	const void *pc;
@@ -208,22 +225,62 @@ static const char *tree_path(const char *path)
 	return best ? best + 1 : path;
 }
 
-/* One line of the server's answer to @addr; false if it gave none. */
+/* One line of the server's output, without its newline; false at its end. */
+static bool serve_line(char *out, size_t len)
+{
+	size_t n = 0;
+	char c;
+
+	for (;;) {
+		ssize_t r = read(serve_in, &c, 1);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		if (c == '\n')
+			break;
+		if (n + 1 < len)
+			out[n++] = c;
+	}
+	out[n] = 0;
+	return true;
+}
+
+/* The server's line for @addr (DOC: One line server for a grading). */
 static bool serve_ask(unsigned long addr, char *out, size_t len)
 {
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	char q[32];
 	int n = snprintf(q, sizeof(q), "%#lx\n", addr);
+	bool sent;
 
-	return write(serve_fd, q, n) == n && fgets(out, len, serve_reply);
+	/* a server that is gone is no reason to die of SIGPIPE */
+	sigaction(SIGPIPE, &ign, &old);
+	sent = write(serve_fd, q, n) == n;
+	sigaction(SIGPIPE, &old, NULL);
+	if (!sent)
+		return false;
+	while (serve_line(out, len)) {
+		if (strncmp(out, "0x", 2))
+			continue;	/* a line whose echo was read */
+		if (strtoul(out, NULL, 16) == addr)
+			return serve_line(out, len);
+		if (!serve_line(out, len))	/* another's, and its line */
+			return false;
+	}
+	return false;
 }
 
 /**
  * sim_source_lines_serve() - start addr2line now, to answer
  * sim_source_line() later without starting a program.
  *
- * Its child ends when this process does (its input closes).  Return: 0,
- * or -1 if it could not start or did not answer a first address (then
- * each lookup tries its own addr2line, as before).
+ * Its child ends when the last process that can ask it does (its input
+ * closes).  A process forked after this call asks the same server (DOC:
+ * One line server for a grading); called again there, it does nothing.
+ * Return: 0, or -1 if it could not start or did not answer a first
+ * address (then each lookup tries its own addr2line, as before).
  */
 int sim_source_lines_serve(void)
 {
@@ -254,32 +311,46 @@ int sim_source_lines_serve(void)
 
 			if (null >= 0)
 				dup2(null, 2);
-			execlp("addr2line", "addr2line", "-e", exe,
+			execlp("addr2line", "addr2line", "-a", "-e", exe,
 			       (char *)NULL);
 		}
 		_exit(127);
 	}
 	close(to[0]);
 	close(from[1]);
-	serve_reply = pid > 0 ? fdopen(from[0], "r") : NULL;
-	if (!serve_reply) {
+	if (pid < 0) {
 		close(from[0]);
 		close(to[1]);
 		return -1;
 	}
+	serve_in = from[0];
 	serve_fd = to[1];
+	serve_pid = pid;
 	/* it answers, or it is not there (no addr2line: exit 127) */
-	signal(SIGPIPE, SIG_IGN);
 	ok = serve_ask(0, out, sizeof(out));
-	signal(SIGPIPE, SIG_DFL);
 	if (!ok) {
-		fclose(serve_reply);
+		close(serve_in);
 		close(serve_fd);
-		serve_reply = NULL;
-		serve_fd = -1;
+		serve_in = serve_fd = -1;
+		serve_pid = 0;
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * sim_source_lines_server() - the server sim_source_lines_serve() started.
+ * @fd: a file descriptor, or -1.
+ *
+ * Return: with @fd -1, the server's pid (0 if none); else whether @fd is
+ * one of the two this process talks to it through.  The grader's runner
+ * leaves both alone when it cleans up after a test.
+ */
+int sim_source_lines_server(int fd)
+{
+	if (fd < 0)
+		return serve_pid;
+	return serve_fd >= 0 && (fd == serve_fd || fd == serve_in);
 }
 
 /**
