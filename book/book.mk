@@ -114,6 +114,7 @@ $(BOOK_OUT)/.labs-list: book-force
 # The fragments: rerun when a binary, the list or a full-size
 # measurement (make bench) changes.
 $(BOOK_GEN)/.stamp: $(B)/reaplab $(BOOK_MUT)/reaplab $(VERDICTS)/all.txt \
+		$(BENCH_QUICK)/explorer.out \
 		book/fragments book/gen.sh book/bench.sh book/row.sh \
 		book/columns.sh \
 		$(BOOK_OUT)/.bench-list $(BOOK_BENCH)

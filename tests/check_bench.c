@@ -12,6 +12,7 @@
  * the threads engine's per-class lock timing.
  */
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,18 +49,19 @@ static void remove_dir(void)
 }
 
 /*
- * csv_rows() - the rows of dir/@name.csv whose first field is @key (NULL:
- * every row), each split into at most 16 numbers (fields that are not
- * numbers read as 0); returns how many, at most @max.
+ * csv_rows_in() - the rows of @in/@name.csv whose first field is @key
+ * (NULL: every row), each split into at most 16 numbers (fields that are
+ * not numbers read as 0); returns how many, at most @max.  csv_rows():
+ * in the test's own folder.
  */
-static int csv_rows(const char *name, const char *key, double rows[][16],
-		    char labels[][32], int max)
+static int csv_rows_in(const char *in, const char *name, const char *key,
+		       double rows[][16], char labels[][32], int max)
 {
 	char path[512], line[1024];
 	int n = 0, header = 1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s.csv", dir, name);
+	snprintf(path, sizeof(path), "%s/%s.csv", in, name);
 	f = fopen(path, "r");
 	ck_assert_msg(f != NULL, "%s was not written", path);
 	while (fgets(line, sizeof(line), f) && n < max) {
@@ -81,6 +83,12 @@ static int csv_rows(const char *name, const char *key, double rows[][16],
 	}
 	fclose(f);
 	return n;
+}
+
+static int csv_rows(const char *name, const char *key, double rows[][16],
+		    char labels[][32], int max)
+{
+	return csv_rows_in(dir, name, key, rows, labels, max);
 }
 
 START_TEST(test_stats_percentiles_are_r_type_7)
@@ -248,19 +256,55 @@ START_TEST(test_bench_find_vma)
 END_TEST
 
 /*
- * The explorer's benchmark at 1% of its budgets: its four tables, and
- * figures that hang together (DPOR explores no more traces than there are
- * executions; a known bug is found; executions of one world add up).
+ * What this build's run of @name's benchmark at its quick size printed
+ * (BUILD_DIR/bench-quick, which make check runs once for the book and
+ * for this test: BENCH_QUICK in src/bench/bench.mk) into @buf, and its
+ * exit status.  A run older than the binary is refused: it would speak of
+ * another build.
+ */
+static int quick_run(const char *name, char *buf, size_t len)
+{
+	char txt[256], rcf[256];
+	struct stat st, bin;
+	FILE *f;
+	size_t n;
+	int rc = -1;
+
+	snprintf(txt, sizeof(txt), BUILD_DIR "/bench-quick/%s.out", name);
+	snprintf(rcf, sizeof(rcf), BUILD_DIR "/bench-quick/%s.rc", name);
+	ck_assert_msg(!stat(txt, &st) && !stat(BIN, &bin),
+		      "no %s: make check runs it (BENCH_QUICK, src/bench/bench.mk)",
+		      txt);
+	ck_assert_msg(st.st_mtime >= bin.st_mtime,
+		      "%s is older than %s: run make check to run it again",
+		      txt, BIN);
+	f = fopen(txt, "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = 0;
+	ck_assert_msg(feof(f), "%s is larger than the test reads", txt);
+	fclose(f);
+	f = fopen(rcf, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%d", &rc), 1);
+	fclose(f);
+	return rc;
+}
+
+/*
+ * The explorer's benchmark at 1% of its budgets (-n 1, as this build ran
+ * it once: quick_run()): its four tables, and figures that hang together
+ * (DPOR explores no more traces than there are executions; a known bug is
+ * found; executions of one world add up).
  */
 START_TEST(test_bench_explorer)
 {
+	const char *in = BUILD_DIR "/bench-quick/explorer";
 	double r[48][16];
 	char l[48][32];
 	int n, i;
 
-	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "bench",
-			       "explorer", "-n", "1", "--out", dir, "--quiet",
-			       NULL), 0);
+	ck_assert_int_eq(quick_run("explorer", out, sizeof(out)), 0);
 	ck_assert_ptr_nonnull(strstr(out, "1. Modes on one world"));
 	ck_assert_ptr_nonnull(strstr(out, "4. Executions to the first bug"));
 	{
@@ -270,7 +314,7 @@ START_TEST(test_bench_explorer)
 		size_t len = 0;
 		FILE *f;
 
-		snprintf(path, sizeof(path), "%s/explorer.md", dir);
+		snprintf(path, sizeof(path), "%s/explorer.md", in);
 		f = fopen(path, "r");
 		ck_assert_ptr_nonnull(f);
 		len = fread(md, 1, sizeof(md) - 1, f);
@@ -281,19 +325,19 @@ START_TEST(test_bench_explorer)
 		ck_assert_ptr_nonnull(strstr(md,
 					     "\n4\\. Executions to the first"));
 	}
-	n = csv_rows("explorer-modes", NULL, r, l, 48);
+	n = csv_rows_in(in, "explorer-modes", NULL, r, l, 48);
 	ck_assert_int_eq(n, 7);
 	for (i = 0; i < n; i++)
 		ck_assert(r[i][1] > 0 && r[i][2] >= r[i][1] && r[i][4] > 0);
 	/* one row per scenario; v5.15's mrelease race: DPOR finds it within
 	 * its small budget */
-	n = csv_rows("explorer-eras", "v5.15", r, l, 48);
+	n = csv_rows_in(in, "explorer-eras", "v5.15", r, l, 48);
 	ck_assert_int_eq(n, SCN_NR);
-	n = csv_rows("explorer-reduction", NULL, r, l, 48);
+	n = csv_rows_in(in, "explorer-reduction", NULL, r, l, 48);
 	ck_assert_int_eq(n, 5);
 	for (i = 0; i < n; i++)
 		ck_assert(r[i][7] <= r[i][6] && r[i][7] > 0);
-	n = csv_rows("explorer-first-bug", "v5.15", r, l, 48);
+	n = csv_rows_in(in, "explorer-first-bug", "v5.15", r, l, 48);
 	ck_assert_int_eq(n, 1);
 	ck_assert(r[0][4] > 0 && r[0][4] < 100);	/* dpor */
 }

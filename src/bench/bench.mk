@@ -19,3 +19,21 @@ bench: $(B)/reaplab
 	$(B)/reaplab bench all --out $(BENCH_OUT)
 	$(B)/reaplab kernel mrelease --out $(BENCH_OUT)
 	$(B)/reaplab kernel fork-exit --out $(BENCH_OUT)
+
+# The explorer's benchmark at 1% of its budgets, run once per build: the
+# bench suite checks it (tests/check_bench.c) and the book shows it
+# (book/fragments, book/bench.sh built), so that make check runs it once.
+# Its output, its tables (CSV and Markdown) and its exit status.
+BENCH_QUICK := $(B)/bench-quick
+BENCH_QUICK_EXPLORER := -n 1
+$(BENCH_QUICK)/explorer.out: $(B)/reaplab src/bench/bench.mk
+	@rm -rf $(BENCH_QUICK)/explorer
+	@mkdir -p $(BENCH_QUICK)/explorer
+	@echo "  BENCH explorer $(BENCH_QUICK_EXPLORER) > $@"
+	@rc=0; $(B)/reaplab bench explorer $(BENCH_QUICK_EXPLORER) \
+		--out $(BENCH_QUICK)/explorer --quiet > $@.tmp \
+		2> $(BENCH_QUICK)/explorer.log || rc=$$?; \
+	echo $$rc > $(BENCH_QUICK)/explorer.rc; \
+	echo '$(B)/reaplab bench explorer $(BENCH_QUICK_EXPLORER)' \
+		> $(BENCH_QUICK)/explorer.cmd; mv $@.tmp $@
+CHECK_DEPS += $(BENCH_QUICK)/explorer.out
