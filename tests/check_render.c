@@ -1498,6 +1498,69 @@ START_TEST(test_changelog_never_cuts_a_token)
 }
 END_TEST
 
+/* The descriptor of the line server's (@mode: O_WRONLY, its input). */
+static int line_server_fd(int mode)
+{
+	int fd;
+
+	for (fd = 3; fd < 1024; fd++)
+		if (sim_source_lines_server(fd) &&
+		    (fcntl(fd, F_GETFL) & O_ACCMODE) == mode)
+			return fd;
+	return -1;
+}
+
+/*
+ * A report names its source lines through one addr2line, which a grading
+ * starts once and every test process inherits (DOC: One line server for
+ * a grading, src/sim/engine/symbols.c): the answer to a question is its
+ * own, even after a test was killed between its question and the answer
+ * (a stale question and answer in the pipe), or between the echo of its
+ * address and the line (a stale line alone).  Functions of three files,
+ * so that an answer taken for another's names the wrong file; a stale
+ * pair taken whole, or one line too many skipped, would hang the test.
+ */
+START_TEST(test_line_server_answers_each_its_own)
+{
+	const void *pcs[3] = {
+		(const void *)sim_symbol, (const void *)sim_trace_text,
+		(const void *)sim_oracle_name,
+	};
+	static const char *const files[3] = {
+		"src/sim/engine/symbols.c", "src/sim/engine/trace.c",
+		"src/sim/engine/verdict.c",
+	};
+	const char *file;
+	char c;
+	int in, from, line, i;
+
+	ck_assert_int_eq(sim_source_lines_server(-1), 0);
+	ck_assert_int_eq(sim_source_lines_serve(), 0);
+	ck_assert_int_gt(sim_source_lines_server(-1), 0);
+	in = line_server_fd(O_WRONLY);
+	from = line_server_fd(O_RDONLY);
+	ck_assert(in >= 0 && from >= 0);
+	for (i = 0; i < 3; i++) {
+		if (i == 1)	/* a question whose answer nobody read */
+			ck_assert_int_eq(write(in, "0x10\n", 5), 5);
+		if (i == 2) {	/* and one whose echo was read */
+			ck_assert_int_eq(write(in, "0x20\n", 5), 5);
+			do
+				ck_assert_int_eq(read(from, &c, 1), 1);
+			while (c != '\n');
+		}
+		ck_assert_msg(sim_source_line(pcs[i], &file, &line),
+			      "no line for %s", files[i]);
+		ck_assert_str_eq(file, files[i]);
+		ck_assert_int_gt(line, 0);
+	}
+	/* called again, it starts no other */
+	i = sim_source_lines_server(-1);
+	ck_assert_int_eq(sim_source_lines_serve(), 0);
+	ck_assert_int_eq(sim_source_lines_server(-1), i);
+}
+END_TEST
+
 Suite *render_suite(void)
 {
 	Suite *s = suite_create("render");
@@ -1525,6 +1588,7 @@ Suite *render_suite(void)
 	tcase_add_test(tc, test_committed_figures_are_current);
 	tcase_add_test(tc, test_diagram_checker_finds_defects);
 	tcase_add_test(tc, test_changelog_never_cuts_a_token);
+	tcase_add_test(tc, test_line_server_answers_each_its_own);
 	suite_add_tcase(s, tc);
 	return s;
 }
