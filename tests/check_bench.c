@@ -12,7 +12,6 @@
  * the threads engine's per-class lock timing.
  */
 #include <dirent.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -264,31 +263,10 @@ END_TEST
  */
 static int quick_run(const char *name, char *buf, size_t len)
 {
-	char txt[256], rcf[256];
-	struct stat st, bin;
-	FILE *f;
-	size_t n;
-	int rc = -1;
+	char path[256];
 
-	snprintf(txt, sizeof(txt), BUILD_DIR "/bench-quick/%s.out", name);
-	snprintf(rcf, sizeof(rcf), BUILD_DIR "/bench-quick/%s.rc", name);
-	ck_assert_msg(!stat(txt, &st) && !stat(BIN, &bin),
-		      "no %s: make check runs it (BENCH_QUICK, src/bench/bench.mk)",
-		      txt);
-	ck_assert_msg(st.st_mtime >= bin.st_mtime,
-		      "%s is older than %s: run make check to run it again",
-		      txt, BIN);
-	f = fopen(txt, "r");
-	ck_assert_ptr_nonnull(f);
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	ck_assert_msg(feof(f), "%s is larger than the test reads", txt);
-	fclose(f);
-	f = fopen(rcf, "r");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(fscanf(f, "%d", &rc), 1);
-	fclose(f);
-	return rc;
+	snprintf(path, sizeof(path), BUILD_DIR "/bench-quick/%s.out", name);
+	return t_made(path, "BENCH_QUICK, src/bench/bench.mk", buf, len);
 }
 
 /*

@@ -904,30 +904,8 @@ END_TEST
  */
 static int build_verdicts(char *buf, size_t len)
 {
-	const char *txt = BUILD_DIR "/verdicts/all.txt";
-	const char *rcf = BUILD_DIR "/verdicts/all.rc";
-	struct stat st, bin;
-	FILE *f;
-	size_t n;
-	int rc = -1;
-
-	ck_assert_msg(!stat(txt, &st) && !stat(BIN, &bin),
-		      "no %s: make check computes it (the Makefile's VERDICTS)",
-		      txt);
-	ck_assert_msg(st.st_mtime >= bin.st_mtime,
-		      "%s is older than %s: run make check to compute it again",
-		      txt, BIN);
-	f = fopen(txt, "r");
-	ck_assert_ptr_nonnull(f);
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	ck_assert_msg(feof(f), "%s is larger than the test reads", txt);
-	fclose(f);
-	f = fopen(rcf, "r");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(fscanf(f, "%d", &rc), 1);
-	fclose(f);
-	return rc;
+	return t_made(BUILD_DIR "/verdicts/all.txt",
+		      "the Makefile's VERDICTS", buf, len);
 }
 
 /* The verdict table: computed, proven by DPOR, checked against history. */

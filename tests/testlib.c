@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "testlib.h"
@@ -150,6 +151,35 @@ static void slurp(int fd, char *buf, size_t len)
 	if (r > 0)
 		n += r;
 	buf[n < len ? n : len - 1] = 0;
+}
+
+int t_made(const char *path, const char *how, char *buf, size_t len)
+{
+	char rcf[256];
+	struct stat st, bin;
+	const char *dot = strrchr(path, '.');
+	FILE *f;
+	size_t n;
+	int rc = -1;
+
+	ck_assert(dot && (size_t)(dot - path) + 4 < sizeof(rcf));
+	snprintf(rcf, sizeof(rcf), "%.*s.rc", (int)(dot - path), path);
+	ck_assert_msg(!stat(path, &st) && !stat(BIN, &bin),
+		      "no %s: make check makes it (%s)", path, how);
+	ck_assert_msg(st.st_mtime >= bin.st_mtime,
+		      "%s is older than %s: run make check to make it again",
+		      path, BIN);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = 0;
+	ck_assert_msg(feof(f), "%s is larger than the test reads", path);
+	fclose(f);
+	f = fopen(rcf, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%d", &rc), 1);
+	fclose(f);
+	return rc;
 }
 
 /* t_run(out, outlen, err, errlen, "arg1", "arg2", ..., NULL) */

@@ -33,6 +33,13 @@ const struct era *t_nth_schedule(const struct era *const *eras, int neras,
 				 int n, const struct era_schedule **out);
 /* The changelog diagram of the last run, as text. */
 char *t_render(struct sim_world *w);
+/*
+ * What a run make check made once for the tests and the book printed
+ * (@path under BUILD_DIR, made by @how, a name for the message), into
+ * @buf; returns its exit status, from @path's ".out" replaced by ".rc"
+ * (or .txt by .rc).  A run older than the binary is refused.
+ */
+int t_made(const char *path, const char *how, char *buf, size_t len);
 
 /*
  * t_share() - this process's share of a suite that splits (make check runs
