@@ -290,6 +290,15 @@ $(B)/obj/tests/testlib.o: $(wildcard tests/programs)
 $(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS) $(TEST_PROG_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
+# made-once OUT,COMMAND: a recipe's line that runs COMMAND once per build
+# for the tests and the book: its output into OUT, its standard error into
+# OUT's .log and its exit status into OUT's .rc (t_made(),
+# tests/testlib.c, reads both); OUT appears only once COMMAND has ended.
+define made-once
+@rc=0; $(2) > $(1).tmp 2> $(basename $(1)).log || rc=$$?; \
+	echo $$rc > $(basename $(1)).rc; mv $(1).tmp $(1)
+endef
+
 # The verdict table, computed once per build: the explore suite reads it
 # (tests/check_explore.c) and the book shows it (book/fragments), so that
 # make check searches every cell once.  Its exit status beside it.  (Not
@@ -297,9 +306,8 @@ $(B)/check_reaplab: $(TEST_OBJS) $(SIM_ALL) $(MUTANT_OBJS) $(TEST_PROG_OBJS)
 $(VERDICTS)/all.txt: $(B)/reaplab
 	@mkdir -p $(@D)
 	@echo "  EXPLORE --all > $@"
-	@rc=0; $(B)/reaplab explore --all --md-out $(VERDICTS)/all.md \
-		> $@.tmp 2> $(VERDICTS)/all.log || rc=$$?; \
-	echo $$rc > $(VERDICTS)/all.rc; mv $@.tmp $@
+	$(call made-once,$@,$(B)/reaplab explore --all \
+		--md-out $(VERDICTS)/all.md)
 ifneq ($(SANITIZE),thread)
 CHECK_DEPS += $(VERDICTS)/all.txt
 endif
@@ -315,7 +323,7 @@ endif
 # The longest suites run in two shares (SUITE.0 and SUITE.1: CK_SHARE,
 # tests/testlib.h), the rest whole, the longest first.
 # `make check-serial` is the old way: one runner, every suite in turn.
-CHECK_SUITES := labs.0 labs.1 mutants.0 mutants.1 explore book render \
+CHECK_SUITES := labs.1 labs.0 explore mutants.1 mutants.0 book render \
 	bench signals threads mutate eras cli layers determinism maple_tree \
 	primitives
 # Under TSan, only the suites that run threads (tests/check_main.c).
@@ -328,7 +336,14 @@ CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 check: $(B)/reaplab
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-run
 
-check-run: $(CHECK_SUITES:%=check-suite-%) $(CHECK_STEPS)
+# The steps come after the four longest suites and before the rest (make
+# -j starts what is ready in this order): book/test.sh takes about 20 s,
+# and last of all it ran alone on one core while the other had nothing
+# left to do; the short suites fill the end instead.
+CHECK_FIRST := $(wordlist 1,4,$(CHECK_SUITES))
+CHECK_REST := $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
+check-run: $(CHECK_FIRST:%=check-suite-%) $(CHECK_STEPS) \
+		$(CHECK_REST:%=check-suite-%)
 	@sh tests/summary.sh $(B)/check_reaplab $(B)/check $(CHECK_SUITES)
 
 $(CHECK_SUITES:%=check-suite-%): check-suite-%: $(B)/reaplab \

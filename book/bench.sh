@@ -38,11 +38,11 @@ elif [ "$kind" = built ]; then
 		exit 1
 	fi
 	if [ "$(cat "$quick/$name.rc")" != 0 ]; then
-		echo "book/bench.sh: $md: \`$(cat "$quick/$name.cmd")\` exited $(cat "$quick/$name.rc"):" >&2
+		echo "book/bench.sh: $md: the build's quick run of $name exited $(cat "$quick/$name.rc"):" >&2
 		tail -n 5 "$quick/$name.log" >&2
 		exit 1
 	fi
-	echo "book/bench.sh: $md: the build's quick run, \`$(cat "$quick/$name.cmd")\`" >&2
+	echo "book/bench.sh: $md: the build's quick run of $name" >&2
 	cp "$quick/$name/$md" "$G/bench/$md"
 	[ -f "$quick/$name/$name.svg" ] &&
 		cp "$quick/$name/$name.svg" "$G/bench/$name.svg"

@@ -255,23 +255,10 @@ START_TEST(test_bench_find_vma)
 END_TEST
 
 /*
- * What this build's run of @name's benchmark at its quick size printed
- * (BUILD_DIR/bench-quick, which make check runs once for the book and
- * for this test: BENCH_QUICK in src/bench/bench.mk) into @buf, and its
- * exit status.  A run older than the binary is refused: it would speak of
- * another build.
- */
-static int quick_run(const char *name, char *buf, size_t len)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), BUILD_DIR "/bench-quick/%s.out", name);
-	return t_made(path, "BENCH_QUICK, src/bench/bench.mk", buf, len);
-}
-
-/*
- * The explorer's benchmark at 1% of its budgets (-n 1, as this build ran
- * it once: quick_run()): its four tables, and figures that hang together
+ * The explorer's benchmark at 1% of its budgets (-n 1), as this build ran
+ * it once, for the book and for this test (BENCH_QUICK in
+ * src/bench/bench.mk; t_made() refuses a run older than the binary): its
+ * four tables, and figures that hang together
  * (DPOR explores no more traces than there are executions; a known bug is
  * found; executions of one world add up).
  */
@@ -282,7 +269,9 @@ START_TEST(test_bench_explorer)
 	char l[48][32];
 	int n, i;
 
-	ck_assert_int_eq(quick_run("explorer", out, sizeof(out)), 0);
+	ck_assert_int_eq(t_made(BUILD_DIR "/bench-quick/explorer.out",
+			       "BENCH_QUICK, src/bench/bench.mk", out,
+			       sizeof(out)), 0);
 	ck_assert_ptr_nonnull(strstr(out, "1. Modes on one world"));
 	ck_assert_ptr_nonnull(strstr(out, "4. Executions to the first bug"));
 	{

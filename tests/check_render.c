@@ -1504,7 +1504,7 @@ static int line_server_fd(int mode)
 	int fd;
 
 	for (fd = 3; fd < 1024; fd++)
-		if (sim_source_lines_server(fd) &&
+		if (sim_source_lines_fd(fd) &&
 		    (fcntl(fd, F_GETFL) & O_ACCMODE) == mode)
 			return fd;
 	return -1;
@@ -1534,9 +1534,9 @@ START_TEST(test_line_server_answers_each_its_own)
 	char c;
 	int in, from, line, i;
 
-	ck_assert_int_eq(sim_source_lines_server(-1), 0);
+	ck_assert_int_eq(sim_source_lines_pid(), 0);
 	ck_assert_int_eq(sim_source_lines_serve(), 0);
-	ck_assert_int_gt(sim_source_lines_server(-1), 0);
+	ck_assert_int_gt(sim_source_lines_pid(), 0);
 	in = line_server_fd(O_WRONLY);
 	from = line_server_fd(O_RDONLY);
 	ck_assert(in >= 0 && from >= 0);
@@ -1555,9 +1555,9 @@ START_TEST(test_line_server_answers_each_its_own)
 		ck_assert_int_gt(line, 0);
 	}
 	/* called again, it starts no other */
-	i = sim_source_lines_server(-1);
+	i = sim_source_lines_pid();
 	ck_assert_int_eq(sim_source_lines_serve(), 0);
-	ck_assert_int_eq(sim_source_lines_server(-1), i);
+	ck_assert_int_eq(sim_source_lines_pid(), i);
 }
 END_TEST
 

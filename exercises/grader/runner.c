@@ -421,7 +421,7 @@ static void close_others(void)
 		int fd = atoi(e->d_name);
 
 		if (e->d_name[0] != '.' && fd > REPORT_FD && fd != dirfd(d) &&
-		    !sim_source_lines_server(fd))
+		    !sim_source_lines_fd(fd))
 			fds[n++] = fd;
 	}
 	closedir(d);
@@ -610,7 +610,7 @@ static void kill_descendants(void)
 			p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
 			fclose(f);
 			if (p && sscanf(p + 1, " %*c %d", &ppid) == 1 &&
-			    ppid == me && pid != sim_source_lines_server(-1)) {
+			    ppid == me && pid != sim_source_lines_pid()) {
 				kill(pid, SIGKILL);
 				found++;
 			}

@@ -30,10 +30,6 @@ $(BENCH_QUICK)/explorer.out: $(B)/reaplab src/bench/bench.mk
 	@rm -rf $(BENCH_QUICK)/explorer
 	@mkdir -p $(BENCH_QUICK)/explorer
 	@echo "  BENCH explorer $(BENCH_QUICK_EXPLORER) > $@"
-	@rc=0; $(B)/reaplab bench explorer $(BENCH_QUICK_EXPLORER) \
-		--out $(BENCH_QUICK)/explorer --quiet > $@.tmp \
-		2> $(BENCH_QUICK)/explorer.log || rc=$$?; \
-	echo $$rc > $(BENCH_QUICK)/explorer.rc; \
-	echo '$(B)/reaplab bench explorer $(BENCH_QUICK_EXPLORER)' \
-		> $(BENCH_QUICK)/explorer.cmd; mv $@.tmp $@
+	$(call made-once,$@,$(B)/reaplab bench explorer \
+		$(BENCH_QUICK_EXPLORER) --out $(BENCH_QUICK)/explorer --quiet)
 CHECK_DEPS += $(BENCH_QUICK)/explorer.out

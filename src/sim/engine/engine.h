@@ -917,7 +917,8 @@ void sim_symbols_load(void);
 void sim_symbol_add(const void *addr, const char *name);
 bool sim_source_line(const void *pc, const char **file, int *line);
 int sim_source_lines_serve(void);
-int sim_source_lines_server(int fd);
+pid_t sim_source_lines_pid(void);
+bool sim_source_lines_fd(int fd);
 
 /*
  * eras.c: the eras linked into this binary; a lab's binary also has its

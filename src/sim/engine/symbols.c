@@ -339,17 +339,26 @@ int sim_source_lines_serve(void)
 }
 
 /**
- * sim_source_lines_server() - the server sim_source_lines_serve() started.
- * @fd: a file descriptor, or -1.
+ * sim_source_lines_pid() - the server sim_source_lines_serve() started.
  *
- * Return: with @fd -1, the server's pid (0 if none); else whether @fd is
- * one of the two this process talks to it through.  The grader's runner
- * leaves both alone when it cleans up after a test.
+ * Return: its pid, 0 if none.  The grader's runner leaves it running when
+ * it kills what a test left behind.
  */
-int sim_source_lines_server(int fd)
+pid_t sim_source_lines_pid(void)
 {
-	if (fd < 0)
-		return serve_pid;
+	return serve_pid;
+}
+
+/**
+ * sim_source_lines_fd() - is @fd one of the two descriptors this process
+ * talks to the line server through?
+ * @fd: a file descriptor.
+ *
+ * Return: true if so.  The grader's runner leaves both open when it
+ * closes what a test inherited.
+ */
+bool sim_source_lines_fd(int fd)
+{
 	return serve_fd >= 0 && (fd == serve_fd || fd == serve_in);
 }
 
