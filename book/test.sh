@@ -455,7 +455,10 @@ check_private() {
 	# the tour's stories and replays come first, the verdict table last,
 	# which is explore --all (its words are the book's table, checked in
 	# the HTML): the tour is stopped once it says the table comes, which
-	# it prints and flushes first
+	# it prints and flushes first.  The file is made before the tour
+	# starts: the shell that starts it in the background may open it only
+	# after the loop's first grep (it did, on a busy machine)
+	: > "$p/cli/tour.txt"
 	"$R" tour > "$p/cli/tour.txt" 2>&1 &
 	tour=$!
 	i=0

@@ -127,7 +127,7 @@ START_TEST(test_list_commits_md)
 	/* and text */
 	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "list",
 			       "--commits", "empty-write-cycle", NULL), 0);
-	ck_assert(strstr(out, "v4.14 \"empty-write-cycle\" (v4.14)"));
+	ck_assert(strstr(out, "v4.14 \"empty-write-cycle\" (v4.14)\n  commit        date        release             author              to the era\n"));
 	ck_assert(strstr(out, "Andrea Arcangeli"));
 	ck_assert(strstr(out, "mm: oom: let oom_reap_task and exit_mmap run concurrently"));
 }
@@ -136,7 +136,7 @@ END_TEST
 START_TEST(test_list_timeline_once_each_oldest_first)
 {
 	const char *line;
-	char last[16] = "";
+	char last[16] = "", day[16] = "";
 	int rows = 0;
 
 	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "list",
@@ -152,13 +152,39 @@ START_TEST(test_list_timeline_once_each_oldest_first)
 		if (line[1] == ':')
 			continue;	/* the rule under the head */
 		ck_assert(sscanf(line, "| %15s |", date) == 1);
-		ck_assert_msg(strcmp(last, date) <= 0, "%s after %s", date,
-			      last);
+		/*
+		 * by month (some dates have no day); the days of one month
+		 * in order, as the eras cite them
+		 */
+		ck_assert_msg(strncmp(last, date, 7) <= 0, "%s after %s",
+			      date, last);
+		if (strncmp(day, date, 7))
+			day[0] = 0;
+		if (strlen(date) == 10) {
+			ck_assert_msg(strcmp(day, date) <= 0, "%s after %s",
+				      date, day);
+			strcpy(day, date);
+		}
 		strcpy(last, date);
 		rows++;
 	}
 	ck_assert_int_ge(rows, 30);
 	ck_assert(strstr(out, "commits and patches."));
+	/*
+	 * within a month, as the eras cite them: the reaper (2016-03-22)
+	 * before the patches of its series dated 2016-03 only, which
+	 * follow it
+	 */
+	ck_assert_ptr_nonnull(strstr(out, "[aac453635549]("));
+	ck_assert_ptr_nonnull(strstr(out, "[bc448e897b6d]("));
+	ck_assert(strstr(out, "[aac453635549](") <
+		  strstr(out, "[bc448e897b6d]("));
+	/* and text, under a head that names its columns */
+	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "list",
+			       "--timeline", NULL), 0);
+	ck_assert_msg(starts(out, "  commit        date        release"),
+		      "head: %.80s", out);
+	ck_assert(strstr(out, "eras that cite it\n  aac453635549  2016-03-22"));
 }
 END_TEST
 

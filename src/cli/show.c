@@ -108,8 +108,9 @@ static void list_usage(FILE *f)
 		"  --commits    every commit each era cites (or only ERA's): id, subject,\n"
 		"               author, date, release, link, and what it is to the era\n"
 		"               (this era's change, beneath it, a later fix)\n"
-		"  --timeline   every commit the model cites, once, oldest first, with the\n"
-		"               eras that cite it\n"
+		"  --timeline   every commit the model cites, once, oldest first (by\n"
+		"               month: some dates have no day; within a month, as the\n"
+		"               eras cite them), with the eras that cite it\n"
 		"  --format F   text (default), md (Markdown tables for the book), or dot\n"
 		"               (the eras as a Graphviz timeline; plain list only)\n\n"
 		"A release is marked inferred when it was read from strong indirect\n"
@@ -223,6 +224,13 @@ static void commit_text(const struct era_commit *c, const char *eras)
 	printf("  %-12s  %s\n", "", c->link);
 }
 
+/* The text head of a commit list: commit_text()'s columns. */
+static void commit_text_head(const char *last)
+{
+	printf("  %-12s  %-10s  %-18s  %-18s  %s\n", "commit", "date",
+	       "release", "author", last);
+}
+
 static void commit_md(const struct era_commit *c, const char *era,
 		      const char *last)
 {
@@ -264,9 +272,11 @@ static void list_commits(const struct list_args *a)
 		const struct era *e = a->eras[i];
 		const struct era_commit *c;
 
-		if (!md)
+		if (!md) {
 			printf("%s%s \"%s\" (%s)\n", i ? "\n" : "", e->id,
 			       e->name, e->version);
+			commit_text_head("to the era");
+		}
 		for (c = e->upstream; c && c->subject; c++) {
 			char last[256];
 
@@ -288,20 +298,32 @@ static bool same_commit(const struct era_commit *a, const struct era_commit *b)
 	return !strcmp(a->subject, b->subject) && !strcmp(a->date, b->date);
 }
 
+/*
+ * A commit the timeline lists, and where it was first cited: the eras are
+ * in historical order, and so are the commits each cites.
+ */
+struct cited {
+	const struct era_commit *c;
+	int first;
+};
+
+/*
+ * Oldest first, by month: some dates have a day and others only a month
+ * (the patches of one posted series, say), and "2016-03-22" sorts after
+ * "2016-03" as text although the reaper it dates came first.  Within a
+ * month, in the order the eras cite them.
+ */
 static int by_date(const void *pa, const void *pb)
 {
-	const struct era_commit *a = *(const struct era_commit *const *)pa;
-	const struct era_commit *b = *(const struct era_commit *const *)pb;
-	int d = strcmp(a->date, b->date);
+	const struct cited *a = pa, *b = pb;
+	int d = strncmp(a->c->date, b->c->date, 7);
 
-	if (d)
-		return d;
-	return strcmp(a->id ? a->id : "", b->id ? b->id : "");
+	return d ? d : a->first - b->first;
 }
 
 static void list_timeline(const struct list_args *a)
 {
-	static const struct era_commit *all[512];
+	static struct cited all[512];
 	bool md = !strcmp(a->format, "md");
 	int i, j, n = 0;
 
@@ -310,10 +332,17 @@ static void list_timeline(const struct list_args *a)
 
 		for (c = sim_eras[i]->upstream; c && c->subject; c++) {
 			for (j = 0; j < n; j++)
-				if (same_commit(all[j], c))
+				if (same_commit(all[j].c, c))
 					break;
-			if (j == n && n < 512)
-				all[n++] = c;
+			if (j < n)
+				continue;
+			if (n == 512) {
+				fprintf(stderr, "reaplab: list: more than 512 commits: the timeline has room for 512\n");
+				exit(2);
+			}
+			all[n].c = c;
+			all[n].first = n;
+			n++;
 		}
 	}
 	qsort(all, n, sizeof(all[0]), by_date);
@@ -321,9 +350,11 @@ static void list_timeline(const struct list_args *a)
 		fputs("| date | commit | subject | author | release | eras that cite it |\n",
 		      stdout);
 		md_rule(stdout, 6, NULL);
+	} else {
+		commit_text_head("eras that cite it");
 	}
 	for (j = 0; j < n; j++) {
-		const struct era_commit *c = all[j];
+		const struct era_commit *c = all[j].c;
 		char eras[256] = "", rel[64];
 		size_t len = 0;
 
@@ -363,7 +394,7 @@ static void list_timeline(const struct list_args *a)
 	printf("\n%d commits and patches.", n);
 	/* the legend only when some release in the table carries a mark */
 	for (j = 0; j < n; j++)
-		if (all[j]->sure != FACT_VERIFIED)
+		if (all[j].c->sure != FACT_VERIFIED)
 			break;
 	if (j < n)
 		printf("  A release marked inferred was read from strong indirect\n"
