@@ -154,7 +154,7 @@ START_TEST(test_list_timeline_once_each_oldest_first)
 		ck_assert(sscanf(line, "| %15s |", date) == 1);
 		/*
 		 * by month (some dates have no day); the days of one month
-		 * in order, as the eras cite them
+		 * in order, as the releases and the eras have them
 		 */
 		ck_assert_msg(strncmp(last, date, 7) <= 0, "%s after %s",
 			      date, last);
@@ -179,6 +179,11 @@ START_TEST(test_list_timeline_once_each_oldest_first)
 	ck_assert_ptr_nonnull(strstr(out, "[bc448e897b6d]("));
 	ck_assert(strstr(out, "[aac453635549](") <
 		  strstr(out, "[bc448e897b6d]("));
+	/* and by release: a v4.13 fix before a v4.14 change, both 2017-08 */
+	ck_assert_ptr_nonnull(strstr(out, "[6b31d5955cb2]("));
+	ck_assert_ptr_nonnull(strstr(out, "[cd04ae1e2dc8]("));
+	ck_assert(strstr(out, "[6b31d5955cb2](") <
+		  strstr(out, "[cd04ae1e2dc8]("));
 	/* and text, under a head that names its columns */
 	ck_assert_int_eq(t_run(out, sizeof(out), err, sizeof(err), "list",
 			       "--timeline", NULL), 0);

@@ -109,8 +109,9 @@ static void list_usage(FILE *f)
 		"               author, date, release, link, and what it is to the era\n"
 		"               (this era's change, beneath it, a later fix)\n"
 		"  --timeline   every commit the model cites, once, oldest first (by\n"
-		"               month: some dates have no day; within a month, as the\n"
-		"               eras cite them), with the eras that cite it\n"
+		"               month: some dates have no day; within a month, by\n"
+		"               release, then as the eras cite them), with the eras\n"
+		"               that cite it\n"
 		"  --format F   text (default), md (Markdown tables for the book), or dot\n"
 		"               (the eras as a Graphviz timeline; plain list only)\n\n"
 		"A release is marked inferred when it was read from strong indirect\n"
@@ -307,18 +308,34 @@ struct cited {
 	int first;
 };
 
+/* A release, for ordering: "v4.13" before "v4.14"; a patch last. */
+static unsigned int release_key(const struct era_commit *c)
+{
+	unsigned int major, minor;
+
+	if (sscanf(c->version, "v%u.%u", &major, &minor) == 2)
+		return major * 1000 + minor;
+	return ~0u;
+}
+
 /*
  * Oldest first, by month: some dates have a day and others only a month
  * (the patches of one posted series, say), and "2016-03-22" sorts after
  * "2016-03" as text although the reaper it dates came first.  Within a
- * month, in the order the eras cite them.
+ * month, by release (a fix that went into v4.13 before a change merged
+ * for v4.14), then in the order the eras cite them.
  */
 static int by_date(const void *pa, const void *pb)
 {
 	const struct cited *a = pa, *b = pb;
+	unsigned int ra = release_key(a->c), rb = release_key(b->c);
 	int d = strncmp(a->c->date, b->c->date, 7);
 
-	return d ? d : a->first - b->first;
+	if (d)
+		return d;
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return a->first - b->first;
 }
 
 static void list_timeline(const struct list_args *a)
