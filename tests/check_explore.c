@@ -18,7 +18,6 @@
 #include <linux/wait.h>
 #include <linux/processor.h>
 #include <reaplab/program.h>
-#include <sys/stat.h>
 #include "testlib.h"
 #include "../src/sim/explore/dep.h"
 #include "../src/sim/render/render.h"
@@ -897,21 +896,15 @@ START_TEST(test_cell_compares_every_oracle_fired)
 END_TEST
 
 /*
- * The verdict table `explore --all` printed in this build
+ * The verdict table: computed, proven by DPOR, checked against history.
+ * What `explore --all` printed in this build and its exit status
  * (BUILD_DIR/verdicts, which make check computes once for the book and
- * for this test): its text into @out, its exit status returned.  A table
- * older than the binary is refused: it would speak of another build.
+ * for this test; t_made() refuses a table older than the binary).
  */
-static int build_verdicts(char *buf, size_t len)
-{
-	return t_made(BUILD_DIR "/verdicts/all.txt",
-		      "the Makefile's VERDICTS", buf, len);
-}
-
-/* The verdict table: computed, proven by DPOR, checked against history. */
 START_TEST(test_explore_all_matches_every_expectation)
 {
-	int rc = build_verdicts(out, sizeof(out));
+	int rc = t_made(BUILD_DIR "/verdicts/all.txt",
+			"the Makefile's VERDICTS", out, sizeof(out));
 	char line[256], want[128];
 	int nscn = 0, cells;
 	const char *p;

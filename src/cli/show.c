@@ -300,8 +300,8 @@ static bool same_commit(const struct era_commit *a, const struct era_commit *b)
 }
 
 /*
- * A commit the timeline lists, and where it was first cited: the eras are
- * in historical order, and so are the commits each cites.
+ * A commit the timeline lists, and where it was first cited (the eras are
+ * in historical order; the commits each cites need not be: by_date()).
  */
 struct cited {
 	const struct era_commit *c;
